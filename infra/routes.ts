@@ -1,0 +1,61 @@
+import type { FunctionName } from './functions';
+
+/**
+ * The HTTP API, each route once. Read by the CDK Api stack and by the local router.
+ * `auth: 'user'` routes sit behind the Cognito JWT authorizer (401 without a valid ID token);
+ * role checks (creator-only) are made by the handler, since an HTTP API authorizer only knows scopes.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway v2 syntax: `{id}` path parameters. */
+  readonly path: string;
+  readonly functionName: FunctionName;
+  readonly auth: 'public' | 'user';
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/me/profile', functionName: 'me-profile', auth: 'user' },
+  { method: 'PATCH', path: '/api/me/profile', functionName: 'me-profile', auth: 'user' },
+  { method: 'GET', path: '/api/geo', functionName: 'geo', auth: 'public' },
+  { method: 'POST', path: '/api/uploads', functionName: 'uploads', auth: 'user' },
+  { method: 'GET', path: '/api/uploads/{id}', functionName: 'uploads', auth: 'user' },
+  { method: 'DELETE', path: '/api/uploads/{id}', functionName: 'uploads', auth: 'user' },
+  { method: 'POST', path: '/api/uploads/{id}/parts', functionName: 'uploads', auth: 'user' },
+  { method: 'POST', path: '/api/uploads/{id}/complete', functionName: 'uploads', auth: 'user' },
+  { method: 'POST', path: '/api/functions/merge-chunks', functionName: 'uploads', auth: 'user' },
+  { method: 'GET', path: '/api/projects', functionName: 'projects', auth: 'public' },
+  { method: 'GET', path: '/api/projects/{id}', functionName: 'projects', auth: 'public' },
+  { method: 'POST', path: '/api/projects', functionName: 'projects', auth: 'user' },
+  { method: 'GET', path: '/api/offers/rare', functionName: 'rare-offers', auth: 'public' },
+  { method: 'GET', path: '/api/me/favorites', functionName: 'favorites', auth: 'user' },
+  { method: 'POST', path: '/api/me/favorites', functionName: 'favorites', auth: 'user' },
+  { method: 'DELETE', path: '/api/me/favorites/{id}', functionName: 'favorites', auth: 'user' },
+  { method: 'GET', path: '/api/me/orders', functionName: 'orders', auth: 'user' },
+  { method: 'POST', path: '/api/orders', functionName: 'orders', auth: 'user' },
+  { method: 'GET', path: '/api/orders/{id}/download', functionName: 'orders', auth: 'user' },
+  { method: 'POST', path: '/api/orders/{id}/rating', functionName: 'orders', auth: 'user' },
+  { method: 'GET', path: '/api/creator/orders', functionName: 'creator-orders', auth: 'user' },
+  { method: 'POST', path: '/api/creator/orders/{id}/deliver', functionName: 'creator-orders', auth: 'user' },
+  { method: 'GET', path: '/api/creators/leaderboard', functionName: 'gamification', auth: 'public' },
+  { method: 'GET', path: '/api/achievements', functionName: 'gamification', auth: 'public' },
+  { method: 'GET', path: '/api/competitions/active', functionName: 'gamification', auth: 'public' },
+  { method: 'GET', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
+  { method: 'PUT', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
+  { method: 'POST', path: '/api/functions/create-checkout', functionName: 'create-checkout', auth: 'user' },
+  { method: 'POST', path: '/api/functions/create-payment', functionName: 'create-payment', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/functions/coins-create-checkout',
+    functionName: 'coins-create-checkout',
+    auth: 'user',
+  },
+  { method: 'POST', path: '/api/functions/coins-balance', functionName: 'coins-balance', auth: 'user' },
+  { method: 'GET', path: '/api/me/wallet', functionName: 'coins-balance', auth: 'user' },
+  { method: 'POST', path: '/api/webhooks/stripe', functionName: 'stripe-webhook', auth: 'public' },
+];
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}

@@ -1,0 +1,36 @@
+/** Key builders of the single-table design (see docs/data-model.md). */
+export const keys = {
+  user: (sub: string) => `USER#${sub}`,
+  profile: () => 'PROFILE',
+  wallet: () => 'WALLET',
+  transaction: (id: string) => `TX#${id}`,
+  role: (role: string) => `ROLE#${role}`,
+  // Marketplace (docs/data-model.md)
+  project: (id: string) => `PROJECT#${id}`,
+  meta: () => 'META',
+  projectStatus: (status: string) => `STATUS#${status}`,
+  order: (id: string) => `ORDER#${id}`,
+  creator: (sub: string) => `CREATOR#${sub}`,
+  favorite: (projectId: string) => `FAV#${projectId}`,
+  favoritesByDate: (sub: string) => `FAVS#${sub}`,
+  creatorStats: () => 'STATS',
+  creatorSettings: () => 'CREATOR_SETTINGS',
+  leaderboard: () => 'LEADERBOARD',
+  achievement: (id: string) => `ACH#${id}`,
+  achievements: () => 'ACHIEVEMENTS',
+  competition: (id: string) => `COMP#${id}`,
+  activeCompetitions: () => 'COMP#ACTIVE',
+  offer: (id: string) => `OFFER#${id}`,
+  activeOffers: () => 'OFFER#ACTIVE',
+  // Payments (wallet ledger, Stripe)
+  stripeEvent: (eventId: string) => `STRIPE#${eventId}`,
+  stripeEventMarker: () => 'EVENT',
+  spend: (idempotencyKey: string) => `SPEND#${idempotencyKey}`,
+  subscription: (productId: string) => `SUB#${productId}`,
+  purchase: (id: string) => `PURCHASE#${id}`,
+  checkout: (sessionId: string) => `CHECKOUT#${sessionId}`,
+  chargeRefund: (chargeId: string) => `CHARGE#${chargeId}`,
+  // Uploads (ARCHITECTURE.md: Uploads); GSI1 lists a user's uploads by date under USER#<sub>
+  upload: (id: string) => `UPLOAD#${id}`,
+  uploadByDate: (createdAt: string) => `UPLOAD#${createdAt}`,
+} as const;

@@ -1,0 +1,74 @@
+import type { ZodError } from 'zod';
+import { ErrorCode } from '../../shared/errors';
+
+/** A failure the caller can act on; the http middleware turns it into `{error:{code,message}}`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message = 'Requisição inválida.', code: string = ErrorCode.BadRequest) {
+    super(400, code, message);
+  }
+}
+
+export class ValidationFailed extends AppError {
+  constructor(error: ZodError) {
+    const issues = error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    }));
+    const first = issues[0];
+    super(400, ErrorCode.Validation, first ? `${first.path || 'body'}: ${first.message}` : 'Invalid input', issues);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Faça login para continuar.') {
+    super(401, ErrorCode.Unauthorized, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'Você não tem permissão para esta ação.', code: string = ErrorCode.Forbidden) {
+    super(403, code, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Não encontrado.') {
+    super(404, ErrorCode.NotFound, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, code: string = ErrorCode.Conflict) {
+    super(409, code, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, ErrorCode.PayloadTooLarge, message);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(message = 'Muitas solicitações — aguarde alguns segundos e tente novamente.') {
+    super(429, ErrorCode.RateLimit, message);
+  }
+}
+
+export class InsufficientFunds extends AppError {
+  constructor(message = 'Saldo de 5D Coins insuficiente.') {
+    super(402, ErrorCode.InsufficientFunds, message);
+  }
+}

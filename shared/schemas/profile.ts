@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['client', 'creator']);
+export type Role = z.infer<typeof Role>;
+
+export const Profile = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  role: Role,
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** What a user may change on their own profile. */
+export const ProfileUpdate = z
+  .object({
+    full_name: z.string().trim().min(1).max(120),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
