@@ -1,4 +1,4 @@
-import { Role } from '../../shared/schemas/profile';
+import type { Role } from '../../shared/schemas/profile';
 import { Forbidden, Unauthorized } from './errors';
 import type { ApiEvent } from './http';
 
@@ -18,13 +18,15 @@ export function requireCaller(event: ApiEvent): Caller {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') throw new Unauthorized();
-  const role = Role.safeParse(claims?.['custom:role']);
+  const groups = parseGroups(claims?.['cognito:groups']);
   return {
     sub,
     email: String(claims?.email ?? ''),
     name: String(claims?.name ?? ''),
-    role: role.success ? role.data : 'client',
-    groups: parseGroups(claims?.['cognito:groups']),
+    // Groups are set by the post-confirmation trigger (admin-only); `custom:role` stays user-writable in
+    // Cognito, so it never grants creator rights by itself.
+    role: groups.includes('creator') ? 'creator' : 'client',
+    groups,
   };
 }
 
@@ -35,7 +37,7 @@ export function optionalCaller(event: ApiEvent): Caller | undefined {
 
 export function requireCreator(event: ApiEvent): Caller {
   const caller = requireCaller(event);
-  if (caller.role !== 'creator' && !caller.groups.includes('creator')) {
+  if (caller.role !== 'creator') {
     throw new Forbidden('Apenas criadores podem fazer isso.');
   }
   return caller;

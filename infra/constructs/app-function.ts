@@ -1,0 +1,248 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { functionEntry, type FunctionDefinition } from '../functions';
+import { tableDefinition } from '../table-definition';
+import { acknowledgeWildcardResources } from './nag';
+
+const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+const bucketReadActions = ['s3:ListBucket'];
+const bucketWriteActions = ['s3:ListBucketMultipartUploads'];
+const objectReadActions = ['s3:GetObject'];
+const objectWriteActions = [
+  's3:PutObject',
+  's3:DeleteObject',
+  's3:AbortMultipartUpload',
+  's3:ListMultipartUploadParts',
+];
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Catalogue flags this construct knows how to honour; anything else is reported at synth. */
+const knownFlags = new Set<string>([
+  'name',
+  'description',
+  'table',
+  'audioBucket',
+  'analysisBucket',
+  'userPoolAdmin',
+  'cognitoTrigger',
+  'stripeSecret',
+  'timeoutSeconds',
+  'memoryMb',
+]);
+
+/** The Cognito admin calls a `userPoolAdmin` function may make: role-group management only. */
+export const userPoolAdminActions = [
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminGetUser',
+];
+
+export interface AppFunctionResources {
+  readonly table: ITableV2;
+  readonly audioBucket: IBucket;
+  readonly analysisBucket: IBucket;
+  /**
+   * Pool ARN for `userPoolAdmin` functions. A trigger of the pool cannot have it yet (the pool needs the
+   * function first): its stack calls `grantUserPoolAdmin` after creating the pool. Either way the grant
+   * is a separate IAM policy the function does not depend on, so there is no pool ↔ function cycle and
+   * the grant stays scoped to the one pool (no `userpool/*` wildcard).
+   */
+  readonly userPoolArn?: string;
+  /** Omitted for the pool's own triggers (they read the pool id from the event). */
+  readonly userPoolId?: string;
+  /** Secrets Manager JSON `{ secretKey, webhookSecret }`, for `stripeSecret` functions. */
+  readonly stripeSecret?: secretsmanager.ISecret;
+  /** The web app's public https origin (Stripe return URLs), when the deployment knows it. */
+  readonly publicAppUrl?: string;
+}
+
+export interface AppFunctionProps {
+  readonly definition: FunctionDefinition;
+  readonly resources: AppFunctionResources;
+  readonly logRetention: logs.RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * One Lambda of the catalogue with every platform default: Node 24 on arm64, esbuild ESM bundle with
+ * source maps, its own log group with retention, X-Ray tracing, and exactly the grants it declares.
+ */
+export class AppFunction extends Construct {
+  public readonly function: NodejsFunction;
+  public readonly logGroup: logs.LogGroup;
+  private userPoolAdminPolicy?: iam.Policy;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { definition, resources } = props;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: resources.table.tableName,
+      AUDIO_BUCKET: resources.audioBucket.bucketName,
+      ANALYSIS_BUCKET: resources.analysisBucket.bucketName,
+      STAGE: 'cloud',
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    if (resources.userPoolId) environment.USER_POOL_ID = resources.userPoolId;
+    if (definition.stripeSecret) {
+      if (!resources.stripeSecret)
+        throw new Error(`${definition.name}: stripeSecret needs the Stripe secret`);
+      environment.STRIPE_SECRET_ARN = resources.stripeSecret.secretArn;
+      if (resources.publicAppUrl) environment.PUBLIC_APP_URL = resources.publicAppUrl;
+      else {
+        Annotations.of(this).addWarningV2(
+          'five-d:public-app-url',
+          `${definition.name}: no PUBLIC_APP_URL (set context domainName or publicAppUrl); Stripe return URLs need it`,
+        );
+      }
+    }
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: definition.description,
+      entry: path.join(repoRoot, functionEntry(definition.name)),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      timeout: Duration.seconds(definition.timeoutSeconds ?? 10),
+      memorySize: definition.memoryMb ?? 512,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      environment,
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        // ESM bundles still meet CommonJS dependencies that call require(); give them one.
+        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    this.grantDeclaredAccess(definition, resources);
+    this.reportUnknownFlags(definition);
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'AWS managed basic execution role: only lets the function write its own CloudWatch logs.',
+    });
+  }
+
+  private grantDeclaredAccess(definition: FunctionDefinition, resources: AppFunctionResources): void {
+    const fn = this.function;
+    const table = resources.table;
+    if (definition.table) {
+      // The table and each GSI by name (from infra/table-definition.ts), never `index/*`.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions:
+            definition.table === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions],
+          resources: [
+            table.tableArn,
+            ...tableDefinition.globalSecondaryIndexes.map(
+              (index) => `${table.tableArn}/index/${index.indexName}`,
+            ),
+          ],
+        }),
+      );
+    }
+    if (definition.stripeSecret && resources.stripeSecret) resources.stripeSecret.grantRead(fn);
+    const objectArns: string[] = [];
+    for (const [access, bucket] of [
+      [definition.audioBucket, resources.audioBucket],
+      [definition.analysisBucket, resources.analysisBucket],
+    ] as const) {
+      if (!access) continue;
+      const objects = bucket.arnForObjects('*');
+      objectArns.push(objects);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: access === 'read' ? bucketReadActions : [...bucketReadActions, ...bucketWriteActions],
+          resources: [bucket.bucketArn],
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: access === 'read' ? objectReadActions : [...objectReadActions, ...objectWriteActions],
+          resources: [objects],
+        }),
+      );
+    }
+
+    const defaultPolicy = fn.role?.node.tryFindChild('DefaultPolicy');
+    if (defaultPolicy) {
+      Validations.of(defaultPolicy).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.',
+      });
+      // Object keys are per user and per upload, so object grants are `<bucket>/*` of our own buckets.
+      acknowledgeWildcardResources(
+        this,
+        defaultPolicy,
+        () => objectArns,
+        'Object-level grant on one of our own buckets, as declared in infra/functions.ts.',
+      );
+    }
+
+    if (definition.userPoolAdmin) {
+      if (resources.userPoolArn) this.grantUserPoolAdmin(resources.userPoolArn);
+      // A trigger of the pool gets its grant once the pool exists; synth fails if nobody makes it.
+      this.node.addValidation({
+        validate: () =>
+          this.userPoolAdminPolicy
+            ? []
+            : [`${definition.name} declares userPoolAdmin but has no user pool grant`],
+      });
+    }
+  }
+
+  /** Cognito admin calls on one pool, in a policy of its own so the function never depends on it. */
+  public grantUserPoolAdmin(userPoolArn: string): void {
+    if (this.userPoolAdminPolicy) return;
+    this.userPoolAdminPolicy = new iam.Policy(this, 'UserPoolAdmin', {
+      roles: this.function.role ? [this.function.role] : [],
+      statements: [new iam.PolicyStatement({ actions: userPoolAdminActions, resources: [userPoolArn] })],
+    });
+  }
+
+  private reportUnknownFlags(definition: FunctionDefinition): void {
+    const unknown = Object.keys(definition).filter((key) => !knownFlags.has(key));
+    if (unknown.length > 0) {
+      Annotations.of(this).addWarningV2(
+        'five-d:unknown-function-flag',
+        `${definition.name}: catalogue flags ${unknown.join(', ')} are not implemented by AppFunction; no grant made`,
+      );
+    }
+  }
+}

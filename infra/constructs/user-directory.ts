@@ -1,0 +1,88 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { Role } from '../../shared/schemas/profile';
+
+export interface UserDirectoryProps {
+  /** Production keeps the pool (RETAIN + deletion protection). */
+  readonly retain: boolean;
+  /** Runs after a user confirms sign-up: creates the profile, wallet and role group. */
+  readonly postConfirmation?: lambda.IFunction;
+}
+
+/**
+ * The Cognito user pool of the platform: e-mail sign-in, self sign-up with `name` and `custom:role`
+ * (client|creator, validated by our own code since Cognito has no enum attributes), one group per role,
+ * and a public web client that signs in with SRP.
+ */
+export class UserDirectory extends Construct {
+  public readonly userPool: cognito.UserPool;
+  public readonly webClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: UserDirectoryProps) {
+    super(scope, id);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { fullname: { required: true, mutable: true } },
+      customAttributes: { role: new cognito.StringAttribute({ mutable: true, minLen: 1, maxLen: 16 }) },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      deletionProtection: props.retain,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      lambdaTriggers: props.postConfirmation ? { postConfirmation: props.postConfirmation } : undefined,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'Product choice: MFA is offered (TOTP, optional); a marketplace cannot require it at sign-up.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG3',
+      reason:
+        'Threat protection (Plus feature plan) is billed per MAU; enable it when the user base warrants.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason: 'Essentials feature plan for the same reason as COG3: Plus is billed per MAU.',
+    });
+
+    for (const role of Role.options) {
+      new cognito.UserPoolGroup(this, `Group-${role}`, {
+        userPool: this.userPool,
+        groupName: role,
+        description: `Users whose account type is ${role}`,
+      });
+    }
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // The browser signs in with SRP (the password never leaves it); USER_PASSWORD_AUTH is only used
+      // against cognito-local, which lacks SRP.
+      authFlows: { userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      readAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true })
+        .withCustomAttributes('role'),
+      writeAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, fullname: true })
+        .withCustomAttributes('role'),
+    });
+  }
+}

@@ -1,0 +1,200 @@
+import * as fs from 'node:fs';
+import { Duration, Fn, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { WebConfig } from '../../shared/schemas/web-config';
+import { AccessLogsBucket } from './secure-bucket';
+
+export interface WebSiteProps {
+  /** The Vite build (`npm run build:web` writes web/dist); deployed only when the folder exists. */
+  readonly distPath: string;
+  /** Written beside the app as /config.json at deploy time. */
+  readonly config: WebConfig;
+  readonly httpApi: apigwv2.IHttpApi;
+  readonly removalPolicy: RemovalPolicy;
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+}
+
+/**
+ * Rewrites app routes (paths whose last segment has no file extension) to /index.html, so deep links
+ * load the SPA while a missing asset still returns a real 404. Only on the default behaviour: /api/*
+ * answers come straight from the API, 404s included.
+ */
+const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The web app: private bucket behind CloudFront (OAC), SPA routing, security headers, /api/* to the API. */
+export class WebSite extends Construct {
+  public readonly bucket: s3.Bucket;
+  public readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: WebSiteProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    const logs = new AccessLogsBucket(this, 'Logs', {
+      removalPolicy: props.removalPolicy,
+      allowAclWrites: true,
+    });
+    this.bucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs.bucket,
+      serverAccessLogsPrefix: 's3-site/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: props.removalPolicy,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: '5D security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'SPA routes to /index.html',
+    });
+
+    // https://<id>.execute-api.<region>.amazonaws.com → the bare host name CloudFront needs.
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiOrigin = new origins.HttpOrigin(apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: '5D web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      certificate,
+      domainNames: props.domainName && certificate ? [props.domainName] : undefined,
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      enableLogging: true,
+      logBucket: logs.bucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // All viewer headers except Host (API Gateway routes on its own host name), plus CloudFront's
+          // viewer headers, CloudFront-Viewer-Country among them (GET /api/geo reads it).
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'A worldwide marketplace: no geo restriction by design.',
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF web ACL yet: the API is throttled and authenticated; add WAF when traffic warrants its cost.',
+    });
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No custom domain configured: the CloudFront default certificate cannot pin TLS 1.2 (set context domainName + certificateArn to get TLSv1.2_2021).',
+      });
+    }
+
+    this.deployContent(props);
+  }
+
+  private deployContent(props: WebSiteProps): void {
+    const hasBuild = fs.existsSync(props.distPath);
+    let assets: s3deploy.BucketDeployment | undefined;
+    if (hasBuild) {
+      // Hashed Vite assets: cache forever. index.html and config.json go in the shell deployment.
+      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        destinationBucket: this.bucket,
+        sources: [s3deploy.Source.asset(props.distPath)],
+        exclude: ['index.html', 'config.json'],
+        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+        memoryLimit: 512,
+      });
+    }
+    // Without web/dist (run `npm run build:web` before `cdk deploy`) only config.json is deployed, so
+    // synth and the infra tests work on a fresh clone.
+    const shellSources = [s3deploy.Source.jsonData('config.json', props.config)];
+    if (hasBuild) shellSources.unshift(s3deploy.Source.asset(props.distPath));
+    const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      destinationBucket: this.bucket,
+      sources: shellSources,
+      exclude: ['*'],
+      include: ['index.html', 'config.json'],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      memoryLimit: 512,
+    });
+    if (assets) shell.node.addDependency(assets);
+  }
+}
+
+function contentSecurityPolicy(region: string): string {
+  const s3Hosts = `https://*.s3.${region}.amazonaws.com https://*.s3.amazonaws.com`;
+  return [
+    "default-src 'self'",
+    // sql.js compiles its bundled wasm.
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `media-src 'self' blob: ${s3Hosts}`,
+    // Amplify Auth talks to Cognito directly; uploads and downloads use presigned S3 URLs.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3Hosts}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

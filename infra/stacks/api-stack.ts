@@ -1,0 +1,79 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { AppFunction } from '../constructs/app-function';
+import { PlatformHttpApi } from '../constructs/http-api';
+import type { FunctionDefinition } from '../functions';
+import type { RouteDefinition } from '../routes';
+import { logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
+
+export interface ApiStackProps extends StackProps {
+  readonly settings: PlatformSettings;
+  /** Every catalogue entry that is not a Cognito trigger. */
+  readonly functions: readonly FunctionDefinition[];
+  readonly routes: readonly RouteDefinition[];
+  readonly table: dynamodb.ITableV2;
+  readonly audioBucket: s3.IBucket;
+  readonly analysisBucket: s3.IBucket;
+  readonly stripeSecret: secretsmanager.ISecret;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+}
+
+/**
+ * Code that changes daily: one Lambda per catalogue entry and the HTTP API routing to them. Both are
+ * derived from infra/functions.ts and infra/routes.ts; nothing here is specific to one function.
+ */
+export class ApiStack extends Stack {
+  public readonly httpApi: PlatformHttpApi;
+  public readonly functions: ReadonlyMap<string, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const logRetention = logRetentionOf(props.settings);
+    const removalPolicy = removalPolicyOf(props.settings);
+
+    const functions = new Map<string, AppFunction>();
+    for (const definition of props.functions) {
+      functions.set(
+        definition.name,
+        new AppFunction(this, `Fn-${definition.name}`, {
+          definition,
+          resources: {
+            table: props.table,
+            audioBucket: props.audioBucket,
+            analysisBucket: props.analysisBucket,
+            userPoolArn: props.userPool.userPoolArn,
+            userPoolId: props.userPool.userPoolId,
+            stripeSecret: props.stripeSecret,
+            publicAppUrl: props.settings.publicAppUrl,
+          },
+          logRetention,
+          removalPolicy,
+        }),
+      );
+    }
+    this.functions = functions;
+
+    this.httpApi = new PlatformHttpApi(this, 'Api', {
+      routes: props.routes,
+      functionFor: (name): lambda.IFunction => {
+        const fn = functions.get(name);
+        if (!fn)
+          throw new Error(
+            `infra/routes.ts routes to '${name}', which infra/functions.ts does not build here`,
+          );
+        return fn.function;
+      },
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      logRetention,
+      removalPolicy,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+    });
+  }
+}

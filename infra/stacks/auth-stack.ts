@@ -1,0 +1,66 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { AppFunction } from '../constructs/app-function';
+import { UserDirectory } from '../constructs/user-directory';
+import type { FunctionDefinition } from '../functions';
+import { logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
+
+export interface AuthStackProps extends StackProps {
+  readonly settings: PlatformSettings;
+  /** The catalogue entries wired as Cognito triggers (`cognitoTrigger` set). */
+  readonly triggerFunctions: readonly FunctionDefinition[];
+  readonly table: dynamodb.ITableV2;
+  readonly audioBucket: s3.IBucket;
+  readonly analysisBucket: s3.IBucket;
+  readonly stripeSecret: secretsmanager.ISecret;
+}
+
+/**
+ * Identity: the user pool, its groups and web client, and the catalogue's Cognito triggers. The
+ * triggers live here (not in the Api stack) because the pool needs them and the API needs the pool.
+ */
+export class AuthStack extends Stack {
+  public readonly userPool: cognito.UserPool;
+  public readonly webClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const triggers = new Map<string, AppFunction>();
+    for (const definition of props.triggerFunctions) {
+      triggers.set(
+        definition.cognitoTrigger ?? definition.name,
+        new AppFunction(this, `Fn-${definition.name}`, {
+          definition,
+          resources: {
+            table: props.table,
+            audioBucket: props.audioBucket,
+            analysisBucket: props.analysisBucket,
+          },
+          logRetention: logRetentionOf(props.settings),
+          removalPolicy: removalPolicyOf(props.settings),
+        }),
+      );
+    }
+
+    const postConfirmation = triggers.get('postConfirmation');
+    const directory = new UserDirectory(this, 'Users', {
+      retain: props.settings.retainData,
+      postConfirmation: postConfirmation?.function,
+    });
+    this.userPool = directory.userPool;
+    this.webClient = directory.webClient;
+
+    // Admin grants for triggers are added only now that the pool exists, as separate policies the
+    // functions do not depend on (see AppFunctionResources.userPoolArn): no pool ↔ function cycle.
+    for (const definition of props.triggerFunctions) {
+      if (!definition.userPoolAdmin) continue;
+      triggers
+        .get(definition.cognitoTrigger ?? definition.name)
+        ?.grantUserPoolAdmin(this.userPool.userPoolArn);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { App, Environment } from 'aws-cdk-lib';
+import { functions, type FunctionDefinition } from '../functions';
+import { routes, type RouteDefinition } from '../routes';
+import { ApiStack } from './api-stack';
+import { AuthStack } from './auth-stack';
+import { DataStack } from './data-stack';
+import type { PlatformSettings } from './settings';
+import { WebStack } from './web-stack';
+
+export interface Platform {
+  readonly data: DataStack;
+  readonly auth: AuthStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+/**
+ * The whole platform, stacks by lifecycle: Data (retained state) → Auth (identity + its triggers) →
+ * Api (functions + HTTP API, redeployed often) → Web (CDN + static app).
+ */
+export function buildPlatform(
+  app: App,
+  settings: PlatformSettings,
+  env?: Environment,
+  tables: { functions?: readonly FunctionDefinition[]; routes?: readonly RouteDefinition[] } = {},
+): Platform {
+  const prefix = `FiveD-${settings.stage}`;
+  const catalogue: readonly FunctionDefinition[] = tables.functions ?? functions;
+  const data = new DataStack(app, `${prefix}-Data`, {
+    env,
+    settings,
+    description: '5D table and buckets',
+    // Presigned uploads come from the web app's origin: the custom domain, else a CloudFront domain
+    // (the distribution's own name is only known in the later Web stack).
+    corsOrigins: [settings.domainName ? `https://${settings.domainName}` : 'https://*.cloudfront.net'],
+  });
+  const shared = {
+    table: data.table,
+    audioBucket: data.audioBucket,
+    analysisBucket: data.analysisBucket,
+    stripeSecret: data.stripeSecret,
+  };
+  const auth = new AuthStack(app, `${prefix}-Auth`, {
+    env,
+    settings,
+    description: '5D user pool and its triggers',
+    triggerFunctions: catalogue.filter((fn) => fn.cognitoTrigger),
+    ...shared,
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    settings,
+    description: '5D HTTP API and Lambda functions',
+    functions: catalogue.filter((fn) => !fn.cognitoTrigger),
+    routes: tables.routes ?? routes,
+    userPool: auth.userPool,
+    userPoolClient: auth.webClient,
+    ...shared,
+  });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    settings,
+    description: '5D web app on CloudFront',
+    httpApi: api.httpApi.api,
+    userPool: auth.userPool,
+    userPoolClient: auth.webClient,
+  });
+  return { data, auth, api, web };
+}
+
+/**
+ * Reads deployment settings from CDK context: `-c stage=dev`, `-c domainName=... -c certificateArn=...`,
+ * `-c publicAppUrl=https://dxxxx.cloudfront.net` (when there is no custom domain).
+ */
+export function settingsFromContext(app: App): PlatformSettings {
+  const stage = String(app.node.tryGetContext('stage') ?? 'prod');
+  const optional = (key: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const domainName = optional('domainName');
+  return {
+    stage,
+    retainData: stage === 'prod',
+    domainName,
+    certificateArn: optional('certificateArn'),
+    publicAppUrl: optional('publicAppUrl') ?? (domainName ? `https://${domainName}` : undefined),
+  };
+}
