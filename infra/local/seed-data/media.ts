@@ -1,0 +1,114 @@
+/**
+ * Playable sample media for the seeded catalogue: a short synthesized loop per beat as a real PCM WAV
+ * (kick, clap, hats and a bass line at the beat's tempo, different per beat) and an SVG cover.
+ * A stand-in until the music synthesizer exists; deterministic per seed.
+ */
+
+const SAMPLE_RATE = 22_050;
+
+function prng(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+
+/** 16-bit mono PCM samples in -1..1 → a RIFF/WAVE file. */
+export function pcmToWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffer {
+  const data = samples.length * 2;
+  const wav = Buffer.alloc(44 + data);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16); // fmt chunk size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28); // byte rate
+  wav.writeUInt16LE(2, 32); // block align
+  wav.writeUInt16LE(16, 34); // bits per sample
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(data, 40);
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = Math.max(-1, Math.min(1, samples[i]!));
+    wav.writeInt16LE(Math.round(s * 32767), 44 + i * 2);
+  }
+  return wav;
+}
+
+const PENTATONIC_MINOR = [0, 3, 5, 7, 10, 12];
+const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
+
+/** A loop of whole bars lasting at least `minSeconds`, at `bpm`, unique to `seed`. */
+export function synthLoop(seed: number, bpm: number, minSeconds = 3): Float32Array {
+  const rand = prng(seed * 7919 + bpm);
+  const beatSeconds = 60 / bpm;
+  const bars = Math.max(1, Math.ceil(minSeconds / (beatSeconds * 4)));
+  const length = Math.round(bars * 4 * beatSeconds * SAMPLE_RATE);
+  const out = new Float32Array(length);
+  const root = 33 + Math.floor(rand() * 12); // A1..G#2
+  const eighth = beatSeconds / 2;
+  const bassLine = Array.from({ length: 8 }, () =>
+    rand() < 0.7 ? PENTATONIC_MINOR[Math.floor(rand() * 6)]! : -1,
+  );
+  const kickSteps = new Set([0, 4, ...(rand() < 0.5 ? [3] : []), ...(rand() < 0.5 ? [6] : [])]);
+  const noise = prng(seed + 1);
+
+  const add = (startSeconds: number, durationSeconds: number, voice: (t: number) => number) => {
+    const start = Math.round(startSeconds * SAMPLE_RATE);
+    const end = Math.min(length, start + Math.round(durationSeconds * SAMPLE_RATE));
+    for (let i = start; i < end; i += 1) out[i]! += voice((i - start) / SAMPLE_RATE);
+  };
+
+  for (let bar = 0; bar < bars; bar += 1) {
+    for (let step = 0; step < 8; step += 1) {
+      const at = (bar * 8 + step) * eighth;
+      if (kickSteps.has(step)) {
+        // Kick: a sine sweeping down from 150 Hz to 45 Hz with a fast decay.
+        add(
+          at,
+          0.35,
+          (t) =>
+            0.9 * Math.exp(-t * 9) * Math.sin(2 * Math.PI * (45 * t + (105 / 30) * (1 - Math.exp(-30 * t)))),
+        );
+      }
+      if (step === 2 || step === 6) add(at, 0.18, (t) => 0.35 * Math.exp(-t * 25) * (noise() * 2 - 1)); // clap
+      add(at, 0.04, (t) => 0.12 * Math.exp(-t * 90) * (noise() * 2 - 1)); // closed hat
+      const interval = bassLine[step]!;
+      if (interval >= 0) {
+        const hz = midiToHz(root + interval);
+        add(at, eighth * 0.9, (t) => 0.3 * Math.exp(-t * 4) * Math.sin(2 * Math.PI * hz * t) ** 3);
+      }
+    }
+  }
+  // Gentle limiter so layered voices never clip.
+  for (let i = 0; i < length; i += 1) out[i] = Math.tanh(out[i]! * 1.2) * 0.9;
+  return out;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/** A 512×512 cover: a gradient per seed, the title and the genre. */
+export function coverSvg(seed: number, title: string, genre: string): string {
+  const rand = prng(seed * 104729 + 17);
+  const hue = Math.floor(rand() * 360);
+  const hue2 = (hue + 40 + Math.floor(rand() * 120)) % 360;
+  const rings = Array.from({ length: 4 }, (_, i) => {
+    const r = 60 + i * 45 + Math.floor(rand() * 20);
+    return `<circle cx="380" cy="140" r="${r}" fill="none" stroke="white" stroke-opacity="${0.08 + i * 0.04}" stroke-width="6"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${hue2},75%,18%)"/></linearGradient></defs>
+<rect width="512" height="512" fill="url(#g)"/>${rings}
+<text x="36" y="420" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" fill="white">${escapeXml(title)}</text>
+<text x="36" y="466" font-family="Helvetica, Arial, sans-serif" font-size="24" fill="white" fill-opacity="0.8">${escapeXml(genre)}</text>
+</svg>`;
+}

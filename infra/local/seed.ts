@@ -1,0 +1,187 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, s3 } from '../../lambdas/_lib/clients';
+import { config } from '../../lambdas/_lib/config';
+import { createAchievement } from '../../lambdas/_lib/db/achievements';
+import { createCompetition } from '../../lambdas/_lib/db/competitions';
+import { createCreatorStats } from '../../lambdas/_lib/db/creator-stats';
+import { createOffer, listRareOffers } from '../../lambdas/_lib/db/offers';
+import { createProfile } from '../../lambdas/_lib/db/profiles';
+import { createProject } from '../../lambdas/_lib/db/projects';
+import { levelFromXp } from '../../shared/gamification';
+import { coverSvg, pcmToWav, synthLoop } from './seed-data/media';
+import {
+  seedAchievements,
+  seedBeats,
+  seedCompetition,
+  seedCreators,
+  seedOffers,
+} from './seed-data/marketplace';
+
+/**
+ * Sample marketplace data for the local twin, written through the same repositories the Lambdas use:
+ * creators (profiles + stats), ~40 published sample beats with playable WAV loops and SVG covers in the
+ * audio bucket, rare drops, achievements and the month's competition. Runs once (a marker item records
+ * it); every write is conditional, so an interrupted run can simply run again.
+ */
+
+const MARKER_KEY = { PK: 'SEED#marketplace', SK: 'META' };
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export interface SeedCounts {
+  skipped: boolean;
+  creators: number;
+  beats: number;
+  audioBytes: number;
+  offers: number;
+  achievements: number;
+  competitions: number;
+  ms: number;
+}
+
+export const seedBeatId = (index: number) => `seed-beat-${String(index + 1).padStart(2, '0')}`;
+
+async function putObject(key: string, body: Buffer | string, contentType: string): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key, Body: body, ContentType: contentType }),
+  );
+}
+
+/**
+ * Rare drops and the monthly competition are time-bound: when no sample drop is live any more (a local
+ * data dir kept for days) write a fresh round relative to `now`, and make sure this month's competition
+ * exists. Safe to call on every start.
+ */
+export async function refreshTimeBoundSamples(
+  now = new Date(),
+): Promise<{ offers: number; competitions: number }> {
+  let offers = 0;
+  let competitions = 0;
+  const live = await listRareOffers(now);
+  if (!live.some((offer) => offer.id.startsWith('seed-offer-'))) {
+    const round = now.toISOString().slice(0, 13).replace(/\D/g, '');
+    for (const offer of seedOffers) {
+      const { key, expiresInHours, ...fields } = offer;
+      const created = await createOffer({
+        id: `seed-offer-${round}-${key}`,
+        ...fields,
+        expires_at: new Date(now.getTime() + expiresInHours * HOUR).toISOString(),
+      });
+      if (created) offers += 1;
+    }
+  }
+  // One competition per calendar month; the conditional write makes this a no-op once it exists.
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
+  const created = await createCompetition({
+    id: `seed-comp-${start.toISOString().slice(0, 7)}`,
+    ...seedCompetition,
+    starts_at: start.toISOString(),
+    ends_at: end.toISOString(),
+    is_active: true,
+  });
+  if (created) competitions += 1;
+  return { offers, competitions };
+}
+
+export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
+  const started = performance.now();
+  const { Item: marker } = await db.send(new GetCommand({ TableName: config.TABLE_NAME, Key: MARKER_KEY }));
+  if (marker) {
+    const refreshed = await refreshTimeBoundSamples(now);
+    return {
+      skipped: true,
+      creators: 0,
+      beats: 0,
+      audioBytes: 0,
+      achievements: 0,
+      ...refreshed,
+      ms: performance.now() - started,
+    };
+  }
+
+  let creators = 0;
+  for (const [index, creator] of seedCreators.entries()) {
+    const joined = new Date(now.getTime() - (120 + index * 15) * DAY).toISOString();
+    if (
+      await createProfile({
+        id: creator.id,
+        full_name: creator.full_name,
+        email: creator.email,
+        role: 'creator',
+        created_at: joined,
+      })
+    ) {
+      creators += 1;
+    }
+    await createCreatorStats({
+      id: creator.id,
+      full_name: creator.full_name,
+      level: levelFromXp(creator.xp).level,
+      xp_points: creator.xp,
+      streak_days: creator.streak_days,
+      total_revenue: creator.total_revenue,
+    });
+  }
+
+  let beats = 0;
+  let audioBytes = 0;
+  // A few beats at a time: each one is a WAV render plus two uploads and a put.
+  const queue = [...seedBeats.entries()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [index, beat] = next;
+      const creator = seedCreators[beat.creator]!;
+      const id = seedBeatId(index);
+      const audioKey = `audio/${creator.id}/${id}.wav`;
+      const coverKey = `covers/${creator.id}/${id}.svg`;
+      const wav = pcmToWav(synthLoop(index + 1, beat.bpm));
+      audioBytes += wav.length;
+      await putObject(audioKey, wav, 'audio/wav');
+      await putObject(coverKey, coverSvg(index + 1, beat.title, beat.genre), 'image/svg+xml');
+      const created = await createProject({
+        id,
+        title: beat.title,
+        description: `${beat.genre} a ${beat.bpm} BPM por ${creator.full_name}. Licença para uso comercial.`,
+        price: beat.price,
+        genre: beat.genre,
+        bpm: beat.bpm,
+        duration_seconds: beat.seconds,
+        tags: beat.tags,
+        creator_id: creator.id,
+        creator_name: creator.full_name,
+        audio_key: audioKey,
+        cover_key: coverKey,
+        rating: beat.rating,
+        downloads: beat.downloads,
+        status: 'published',
+        sample: true,
+        created_at: new Date(now.getTime() - beat.daysAgo * DAY - index * 60_000).toISOString(),
+      });
+      if (created) beats += 1;
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+
+  let achievements = 0;
+  for (const achievement of seedAchievements) if (await createAchievement(achievement)) achievements += 1;
+
+  const refreshed = await refreshTimeBoundSamples(now);
+
+  await db.send(
+    new PutCommand({
+      TableName: config.TABLE_NAME,
+      Item: { ...MARKER_KEY, type: 'seed-marker', seeded_at: now.toISOString() },
+    }),
+  );
+  return {
+    skipped: false,
+    creators,
+    beats,
+    audioBytes,
+    achievements,
+    ...refreshed,
+    ms: performance.now() - started,
+  };
+}

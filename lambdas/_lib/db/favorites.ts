@@ -1,0 +1,124 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../clients';
+import { config } from '../config';
+import { keys } from './keys';
+
+/**
+ * A user's favourite beat: `USER#<sub>` / `FAV#<projectId>`, so liking is idempotent per beat and
+ * "is this beat liked" is one GetItem. The favourite's id is the project id. GSI1
+ * (`FAVS#<sub>` / `<created_at>#<projectId>`) lists them newest first.
+ */
+export interface FavoriteRecord {
+  id: string;
+  user_id: string;
+  project_id: string;
+  beat_title: string;
+  beat_creator: string;
+  beat_genre: string;
+  beat_price: number;
+  beat_cover_key: string | null;
+  created_at: string;
+}
+
+interface FavoriteItem extends FavoriteRecord {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  type: 'favorite';
+}
+
+export function favoriteKey(userId: string, projectId: string) {
+  return { PK: keys.user(userId), SK: keys.favorite(projectId) };
+}
+
+export function favoriteToItem(favorite: FavoriteRecord): FavoriteItem {
+  return {
+    ...favoriteKey(favorite.user_id, favorite.project_id),
+    GSI1PK: keys.favoritesByDate(favorite.user_id),
+    GSI1SK: `${favorite.created_at}#${favorite.project_id}`,
+    type: 'favorite',
+    ...favorite,
+  };
+}
+
+export function favoriteFromItem(item: Record<string, unknown>): FavoriteRecord {
+  return {
+    id: String(item.id),
+    user_id: String(item.user_id ?? ''),
+    project_id: String(item.project_id ?? ''),
+    beat_title: String(item.beat_title ?? ''),
+    beat_creator: String(item.beat_creator ?? ''),
+    beat_genre: String(item.beat_genre ?? ''),
+    beat_price: Number(item.beat_price ?? 0),
+    beat_cover_key: typeof item.beat_cover_key === 'string' ? item.beat_cover_key : null,
+    created_at: String(item.created_at ?? ''),
+  };
+}
+
+export async function getFavorite(userId: string, projectId: string): Promise<FavoriteRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: config.TABLE_NAME, Key: favoriteKey(userId, projectId) }),
+  );
+  return Item ? favoriteFromItem(Item) : undefined;
+}
+
+/** Likes a beat once; liking it again returns the first favourite unchanged. */
+export async function addFavorite(
+  favorite: FavoriteRecord,
+): Promise<{ favorite: FavoriteRecord; created: boolean }> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: config.TABLE_NAME,
+        Item: favoriteToItem(favorite),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return { favorite, created: true };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const existing = await getFavorite(favorite.user_id, favorite.project_id);
+    return { favorite: existing ?? favorite, created: false };
+  }
+}
+
+/** The user's favourites, newest first. */
+export async function listFavorites(userId: string, limit = 500): Promise<FavoriteRecord[]> {
+  const favorites: FavoriteRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.TABLE_NAME,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.favoritesByDate(userId) },
+        ScanIndexForward: false,
+        Limit: limit - favorites.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) favorites.push(favoriteFromItem(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && favorites.length < limit);
+  return favorites;
+}
+
+/** Removes one of the user's own favourites; false when there was none (another user's id included). */
+export async function removeFavorite(userId: string, id: string): Promise<boolean> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: config.TABLE_NAME,
+        Key: favoriteKey(userId, id),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

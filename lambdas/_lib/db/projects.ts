@@ -1,0 +1,150 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { formatDuration } from '../../../shared/marketplace/duration';
+import { BadRequest } from '../errors';
+import { db } from '../clients';
+import { config } from '../config';
+import { decodeCursor, encodeCursor } from './cursor';
+import { keys } from './keys';
+
+/** A project/beat as stored. Sample beats are the same entity with `sample: true`. */
+export interface ProjectRecord {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  genre: string;
+  bpm: number;
+  duration_seconds: number;
+  tags: string[];
+  creator_id: string;
+  /** The creator's full_name when the project was published. */
+  creator_name: string;
+  audio_key: string;
+  cover_key: string | null;
+  rating: number;
+  downloads: number;
+  status: 'published';
+  sample: boolean;
+  created_at: string;
+}
+
+interface ProjectItem extends ProjectRecord {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  type: 'project';
+}
+
+export const PUBLISHED = 'published';
+
+export function projectKey(id: string) {
+  return { PK: keys.project(id), SK: keys.meta() };
+}
+
+export function projectToItem(project: ProjectRecord): ProjectItem {
+  return {
+    ...projectKey(project.id),
+    // Published catalogue, newest first; the id breaks ties between equal timestamps.
+    GSI1PK: keys.projectStatus(project.status),
+    GSI1SK: `${project.created_at}#${project.id}`,
+    type: 'project',
+    ...project,
+  };
+}
+
+export function projectFromItem(item: Record<string, unknown>): ProjectRecord {
+  return {
+    id: String(item.id),
+    title: String(item.title ?? ''),
+    description: String(item.description ?? ''),
+    price: Number(item.price ?? 0),
+    genre: String(item.genre ?? ''),
+    bpm: Number(item.bpm ?? 0),
+    duration_seconds: Number(item.duration_seconds ?? 0),
+    tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
+    creator_id: String(item.creator_id ?? ''),
+    creator_name: String(item.creator_name ?? ''),
+    audio_key: String(item.audio_key ?? ''),
+    cover_key: typeof item.cover_key === 'string' ? item.cover_key : null,
+    rating: Number(item.rating ?? 0),
+    downloads: Number(item.downloads ?? 0),
+    status: 'published',
+    sample: item.sample === true,
+    created_at: String(item.created_at ?? ''),
+  };
+}
+
+/** 'm:ss' for display, derived from the stored seconds. */
+export function projectDuration(project: Pick<ProjectRecord, 'duration_seconds'>): string {
+  return formatDuration(project.duration_seconds);
+}
+
+/** Creates a project; false when the id is taken (the seed relies on this to be idempotent). */
+export async function createProject(project: ProjectRecord): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: config.TABLE_NAME,
+        Item: projectToItem(project),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export async function getProject(id: string): Promise<ProjectRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.TABLE_NAME, Key: projectKey(id) }));
+  return Item ? projectFromItem(Item) : undefined;
+}
+
+export interface ProjectPageResult {
+  items: ProjectRecord[];
+  cursor: string | null;
+}
+
+/** The published catalogue (samples and creators' products), newest first, `limit` at a time. */
+export async function listPublishedProjects(limit: number, cursor?: string): Promise<ProjectPageResult> {
+  let startKey = decodeCursor(cursor);
+  if (startKey && startKey.GSI1PK !== keys.projectStatus(PUBLISHED)) throw new BadRequest('Cursor inválido.');
+  const items: ProjectRecord[] = [];
+  // A Query page stops at 1 MB; keep reading until `limit` items or the end.
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.TABLE_NAME,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) items.push(projectFromItem(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  return { items, cursor: encodeCursor(startKey) };
+}
+
+/** Counts a download of a delivered or purchased project (atomic ADD). */
+export async function incrementDownloads(id: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: config.TABLE_NAME,
+        Key: projectKey(id),
+        UpdateExpression: 'ADD downloads :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

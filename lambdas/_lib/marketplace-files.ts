@@ -1,0 +1,64 @@
+import { GetObjectCommand, HeadObjectCommand, NotFound as S3NotFound } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from './clients';
+import { config } from './config';
+
+/** How long a catalogue's play/cover link stays valid. */
+export const MEDIA_URL_SECONDS = 60 * 60;
+/** Delivered files: a short link, fetched right when the client clicks Download. */
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+/** A presigned GET for an object of the audio bucket (signing is local: no network call). */
+export async function presignAudioBucketGet(
+  key: string,
+  expiresIn: number,
+  downloadName?: string,
+): Promise<string> {
+  return getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: config.AUDIO_BUCKET,
+      Key: key,
+      ...(downloadName
+        ? { ResponseContentDisposition: `attachment; filename="${downloadName.replace(/["\\\r\n]/g, '_')}"` }
+        : {}),
+    }),
+    { expiresIn },
+  );
+}
+
+export async function presignOptional(key: string | null | undefined): Promise<string | null> {
+  return key ? presignAudioBucketGet(key, MEDIA_URL_SECONDS) : null;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+}
+
+/** HeadObject on the audio bucket; undefined when the object does not exist. */
+export async function headAudioBucketObject(key: string): Promise<StoredObject | undefined> {
+  try {
+    const head = await s3.send(new HeadObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+    return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (error instanceof S3NotFound || status === 404 || (error as Error).name === 'NotFound')
+      return undefined;
+    throw error;
+  }
+}
+
+/**
+ * True when `key` sits under one of the caller's own prefixes (`<prefix>/<sub>/…`), the layout the
+ * upload form uses: `audio/{profile id}/{timestamp}_{filename}`, `covers/{profile id}/…`.
+ */
+export function isOwnKey(key: string, sub: string, prefixes: readonly string[]): boolean {
+  const parts = key.split('/');
+  return (
+    parts.length >= 3 &&
+    prefixes.includes(parts[0] ?? '') &&
+    parts[1] === sub &&
+    parts.slice(2).every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}

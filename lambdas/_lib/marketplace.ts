@@ -1,0 +1,195 @@
+import { ulid } from 'ulid';
+import type { Favorite, Project, ProjectCreate } from '../../shared/schemas/marketplace';
+import type { Order } from '../../shared/schemas/orders';
+import { BadRequest, Conflict, NotFound } from './errors';
+import type { Caller } from './auth';
+import { addFavorite, type FavoriteRecord } from './db/favorites';
+import {
+  createOrder,
+  getClientOrder,
+  getCreatorOrder,
+  markOrderDelivered,
+  newOrder,
+  rateOrder,
+} from './db/orders';
+import { getProfile } from './db/profiles';
+import { createProject, getProject, projectDuration, type ProjectRecord } from './db/projects';
+import { headAudioBucketObject, isOwnKey, presignOptional } from './marketplace-files';
+
+/** Marketplace services: the rules between a validated request and the repositories. */
+
+export async function projectView(project: ProjectRecord): Promise<Project> {
+  const [audioUrl, coverUrl] = await Promise.all([
+    presignOptional(project.audio_key),
+    presignOptional(project.cover_key),
+  ]);
+  return {
+    id: project.id,
+    title: project.title,
+    description: project.description,
+    price: project.price,
+    genre: project.genre,
+    bpm: project.bpm,
+    duration_seconds: project.duration_seconds,
+    duration: projectDuration(project),
+    tags: project.tags,
+    creator_id: project.creator_id,
+    creator: project.creator_name,
+    rating: project.rating,
+    downloads: project.downloads,
+    status: project.status,
+    sample: project.sample,
+    created_at: project.created_at,
+    audioUrl,
+    coverUrl,
+  };
+}
+
+export async function favoriteView(favorite: FavoriteRecord): Promise<Favorite> {
+  const { beat_cover_key: coverKey, ...rest } = favorite;
+  return { ...rest, beat_cover_url: await presignOptional(coverKey) };
+}
+
+async function requireStoredFile(key: string, kind: 'audio' | 'image', label: string): Promise<void> {
+  const head = await headAudioBucketObject(key);
+  if (!head)
+    throw new BadRequest(`${label} não encontrado. Envie o arquivo antes de publicar.`, 'FILE_NOT_FOUND');
+  const type = head.contentType ?? '';
+  if (type !== '' && type !== 'application/octet-stream' && !type.startsWith(`${kind}/`)) {
+    throw new BadRequest(
+      `${label} precisa ser do tipo ${kind === 'audio' ? 'áudio' : 'imagem'}.`,
+      'INVALID_FILE_TYPE',
+    );
+  }
+}
+
+/** A creator publishes a product: files must be their own uploads and must exist. */
+export async function publishProject(
+  caller: Caller,
+  input: ProjectCreate,
+  now = new Date(),
+): Promise<ProjectRecord> {
+  if (!isOwnKey(input.audioKey, caller.sub, ['audio'])) {
+    throw new BadRequest('O áudio deve estar em audio/<seu id>/.', 'INVALID_FILE_KEY');
+  }
+  if (input.coverKey !== undefined && !isOwnKey(input.coverKey, caller.sub, ['covers'])) {
+    throw new BadRequest('A capa deve estar em covers/<seu id>/.', 'INVALID_FILE_KEY');
+  }
+  await Promise.all([
+    requireStoredFile(input.audioKey, 'audio', 'Arquivo de áudio'),
+    input.coverKey ? requireStoredFile(input.coverKey, 'image', 'Imagem de capa') : Promise.resolve(),
+  ]);
+  const profile = await getProfile(caller.sub);
+  const project: ProjectRecord = {
+    id: ulid(now.getTime()),
+    title: input.title,
+    description: input.description,
+    price: input.price,
+    genre: input.genre,
+    bpm: input.bpm,
+    duration_seconds: input.duration,
+    tags: input.tags,
+    creator_id: caller.sub,
+    creator_name: profile?.full_name || caller.name || caller.email,
+    audio_key: input.audioKey,
+    cover_key: input.coverKey ?? null,
+    rating: 0,
+    downloads: 0,
+    status: 'published',
+    sample: false,
+    created_at: now.toISOString(),
+  };
+  await createProject(project);
+  return project;
+}
+
+export async function requirePublishedProject(id: string): Promise<ProjectRecord> {
+  const project = await getProject(id);
+  if (!project || project.status !== 'published') throw new NotFound('Projeto não encontrado.');
+  return project;
+}
+
+/** A client hires a published project: a pending order at the project's price. */
+export async function hireProject(caller: Caller, projectId: string): Promise<Order> {
+  const project = await requirePublishedProject(projectId);
+  if (project.creator_id === caller.sub)
+    throw new Conflict('Você não pode contratar o seu próprio projeto.', 'OWN_PROJECT');
+  return createOrder(
+    newOrder({
+      clientId: caller.sub,
+      creatorId: project.creator_id,
+      projectId: project.id,
+      projectTitle: project.title,
+      amount: project.price,
+    }),
+  );
+}
+
+export async function likeProject(caller: Caller, projectId: string, now = new Date()) {
+  const project = await requirePublishedProject(projectId);
+  return addFavorite({
+    id: project.id,
+    user_id: caller.sub,
+    project_id: project.id,
+    beat_title: project.title,
+    beat_creator: project.creator_name,
+    beat_genre: project.genre,
+    beat_price: project.price,
+    beat_cover_key: project.cover_key,
+    created_at: now.toISOString(),
+  });
+}
+
+/** Prefixes a creator may deliver from: their own uploads in the audio bucket. */
+const DELIVERY_PREFIXES = ['audio', 'deliveries', 'uploads', 'stems'] as const;
+
+export async function deliverOrder(
+  caller: Caller,
+  orderId: string,
+  fileKey: string,
+  now = new Date(),
+): Promise<Order> {
+  const order = await getCreatorOrder(caller.sub, orderId);
+  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (!isOwnKey(fileKey, caller.sub, DELIVERY_PREFIXES)) {
+    throw new BadRequest('O arquivo de entrega deve ser um envio seu.', 'INVALID_FILE_KEY');
+  }
+  if (order.status !== 'pending') throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+  if (!(await headAudioBucketObject(fileKey))) {
+    throw new BadRequest(
+      'Arquivo de entrega não encontrado. Envie o arquivo antes de entregar.',
+      'FILE_NOT_FOUND',
+    );
+  }
+  const delivered = await markOrderDelivered(order, caller.sub, fileKey, now.toISOString());
+  if (!delivered) throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+  return delivered;
+}
+
+/** The client's own order that has a delivered file (delivered or already rated). */
+export async function requireDeliveredOrder(
+  caller: Caller,
+  orderId: string,
+): Promise<Order & { delivery_file_key: string }> {
+  const order = await getClientOrder(caller.sub, orderId);
+  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (order.status === 'pending' || !order.delivery_file_key) {
+    throw new Conflict('O criador ainda não entregou este pedido.', 'ORDER_NOT_DELIVERED');
+  }
+  return { ...order, delivery_file_key: order.delivery_file_key };
+}
+
+export async function rateClientOrder(
+  caller: Caller,
+  orderId: string,
+  rating: number,
+  now = new Date(),
+): Promise<Order> {
+  const order = await getClientOrder(caller.sub, orderId);
+  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (order.status === 'pending') throw new Conflict('Avalie depois da entrega.', 'ORDER_NOT_DELIVERED');
+  if (order.status === 'completed') throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  const rated = await rateOrder(caller.sub, orderId, rating, now.toISOString());
+  if (!rated) throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  return rated;
+}

@@ -1,0 +1,32 @@
+import { ProjectCreate, ProjectListQuery } from '../../shared/schemas/marketplace';
+import { requireCreator } from '../_lib/auth';
+import { listPublishedProjects } from '../_lib/db/projects';
+import { NotFound } from '../_lib/errors';
+import { httpHandler, json, parseBody, parseQuery, pathParam } from '../_lib/http';
+import { projectView, publishProject, requirePublishedProject } from '../_lib/marketplace';
+
+/**
+ * GET /api/projects (published catalogue, samples included, newest first; the web filters it with
+ * shared/marketplace/filter), GET /api/projects/{id}, POST /api/projects (creators publish a product).
+ */
+export const handler = httpHandler(async (event) => {
+  switch (event.routeKey) {
+    case 'GET /api/projects': {
+      const query = parseQuery(event, ProjectListQuery);
+      const page = await listPublishedProjects(query.limit, query.cursor);
+      return json(200, { items: await Promise.all(page.items.map(projectView)), cursor: page.cursor });
+    }
+    case 'GET /api/projects/{id}': {
+      const project = await requirePublishedProject(pathParam(event, 'id'));
+      return json(200, { project: await projectView(project) });
+    }
+    case 'POST /api/projects': {
+      const caller = requireCreator(event);
+      const input = parseBody(event, ProjectCreate);
+      const project = await publishProject(caller, input);
+      return json(201, { project: await projectView(project) });
+    }
+    default:
+      throw new NotFound();
+  }
+});

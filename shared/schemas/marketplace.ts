@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { parseDuration } from '../marketplace/duration';
+import { RARITIES } from '../gamification';
+
+/** Product genres of the upload form (spec 1 §9). */
+export const PRODUCT_GENRES = [
+  'Trap',
+  'Drill',
+  'Phonk',
+  'Future Bass',
+  'Lo-Fi',
+  'Hip Hop',
+  'R&B',
+  'Pop',
+  'Electronic',
+  'Ambient',
+  'House',
+  'Techno',
+] as const;
+export const Genre = z.enum(PRODUCT_GENRES);
+export type Genre = z.infer<typeof Genre>;
+
+export const SPECIALIZATIONS = [
+  'music-production',
+  'mixing',
+  'mastering',
+  'beat-making',
+  'vocal-production',
+] as const;
+
+/** A project/beat as the API answers it; sample beats are the same entity with `sample: true`. */
+export const Project = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  genre: z.string(),
+  bpm: z.number().int(),
+  duration_seconds: z.number(),
+  /** 'm:ss'. */
+  duration: z.string(),
+  tags: z.array(z.string()),
+  creator_id: z.string(),
+  /** The creator's full_name, denormalised. */
+  creator: z.string(),
+  rating: z.number(),
+  downloads: z.number(),
+  status: z.literal('published'),
+  sample: z.boolean(),
+  created_at: z.string(),
+  /** Short-lived presigned GET URLs; null when the object key is absent. */
+  audioUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectPage = z.object({ items: z.array(Project), cursor: z.string().nullable() });
+export type ProjectPage = z.infer<typeof ProjectPage>;
+
+export const ProjectListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  cursor: z.string().max(2000).optional(),
+});
+
+const money = z
+  .number()
+  .positive('O preço deve ser maior que zero.')
+  .max(1_000_000)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.');
+
+const duration = z.union([z.number().int().min(1).max(3600), z.string()]).transform((value, ctx) => {
+  const seconds = typeof value === 'number' ? value : parseDuration(value);
+  if (seconds === undefined || seconds < 1 || seconds > 3600) {
+    ctx.addIssue({ code: 'custom', message: "Duração inválida: use 'm:ss' ou segundos (até 60:00)." });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+/** Tags: trimmed, blanks dropped, duplicates (case-insensitive) dropped, like the form does. */
+const tags = z
+  .array(z.string().max(40))
+  .max(20)
+  .default([])
+  .transform((list) => {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const raw of list) {
+      const tag = raw.trim();
+      if (tag === '' || seen.has(tag.toLowerCase())) continue;
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    }
+    return out;
+  });
+
+const objectKey = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine(
+    (key) => !key.split('/').some((part) => part === '..' || part === '.' || part === ''),
+    'Chave inválida.',
+  );
+
+/** POST /api/projects: the product upload form (spec 1 §3, §5). */
+export const ProjectCreate = z
+  .object({
+    title: z.string().trim().min(1, 'Preencha todos os campos obrigatórios.').max(120),
+    description: z.string().trim().min(1, 'Preencha todos os campos obrigatórios.').max(2000),
+    price: money,
+    genre: Genre,
+    bpm: z.number().int('BPM deve ser um número inteiro.').min(20).max(300),
+    duration,
+    tags,
+    audioKey: objectKey,
+    coverKey: objectKey.optional(),
+  })
+  .strict();
+export type ProjectCreate = z.infer<typeof ProjectCreate>;
+
+/** A favourite: the beat's card fields denormalised (spec 1 §3 favorites). Its id is the beat's id. */
+export const Favorite = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  user_id: z.string(),
+  beat_title: z.string(),
+  beat_creator: z.string(),
+  beat_genre: z.string(),
+  beat_price: z.number(),
+  beat_cover_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Favorite = z.infer<typeof Favorite>;
+
+export const FavoriteCreate = z.object({ projectId: z.string().min(1).max(200) }).strict();
+
+export const LimitedOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  original_price: z.number(),
+  discounted_price: z.number(),
+  slots_remaining: z.number().int(),
+  slots_available: z.number().int(),
+  expires_at: z.string(),
+  is_active: z.boolean(),
+});
+export type LimitedOffer = z.infer<typeof LimitedOffer>;
+
+export const Achievement = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  badge_icon: z.string(),
+  rarity: z.enum(RARITIES),
+});
+export type Achievement = z.infer<typeof Achievement>;
+
+export const Competition = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  prize_1st: z.string(),
+  prize_2nd: z.string(),
+  prize_3rd: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  is_active: z.boolean(),
+});
+export type Competition = z.infer<typeof Competition>;
+
+export const CreatorStats = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  level: z.number().int(),
+  xp_points: z.number().int(),
+  streak_days: z.number().int(),
+  total_revenue: z.number(),
+});
+export type CreatorStats = z.infer<typeof CreatorStats>;
+
+/** The creator settings dialog's five tabs (spec 1 §3), with the spec's defaults (§9). */
+export const CreatorSettings = z
+  .object({
+    profile: z
+      .object({
+        displayName: z.string().trim().max(120),
+        bio: z.string().max(1000),
+        specialization: z.enum(SPECIALIZATIONS),
+      })
+      .strict(),
+    pricing: z
+      .object({
+        beatPrice: z.number().min(0).max(1_000_000),
+        mixingPrice: z.number().min(0).max(1_000_000),
+        masteringPrice: z.number().min(0).max(1_000_000),
+      })
+      .strict(),
+    notifications: z
+      .object({
+        newOrders: z.boolean(),
+        messageUpdates: z.boolean(),
+        weeklyReports: z.boolean(),
+        marketingEmails: z.boolean(),
+      })
+      .strict(),
+    workflow: z
+      .object({
+        autoAcceptOrders: z.boolean(),
+        /** Hours. */
+        responseTime: z.number().int().min(1).max(168),
+        workingHours: z.enum(['business', 'extended', 'flexible', '24/7']),
+        maxActiveProjects: z.number().int().min(1).max(100),
+      })
+      .strict(),
+    privacy: z
+      .object({
+        showOnlineStatus: z.boolean(),
+        allowDirectMessages: z.boolean(),
+        showCompletedProjects: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+export type CreatorSettings = z.infer<typeof CreatorSettings>;
+
+export function defaultCreatorSettings(displayName = ''): CreatorSettings {
+  return {
+    profile: { displayName, bio: '', specialization: 'music-production' },
+    pricing: { beatPrice: 50, mixingPrice: 150, masteringPrice: 100 },
+    notifications: { newOrders: true, messageUpdates: true, weeklyReports: true, marketingEmails: false },
+    workflow: { autoAcceptOrders: false, responseTime: 2, workingHours: 'business', maxActiveProjects: 5 },
+    privacy: { showOnlineStatus: true, allowDirectMessages: true, showCompletedProjects: true },
+  };
+}

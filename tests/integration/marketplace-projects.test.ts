@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, client, creator, publish, putAudioBucketObject, tinyWav } from './marketplace-helpers';
+
+interface ProjectBody {
+  id: string;
+  title: string;
+  creator: string;
+  creator_id: string;
+  price: number;
+  duration: string;
+  duration_seconds: number;
+  tags: string[];
+  status: string;
+  sample: boolean;
+  audioUrl: string | null;
+  coverUrl: string | null;
+}
+
+const form = (audioKey: string, extra: Record<string, unknown> = {}) => ({
+  title: 'Noite Quente',
+  description: 'Trap escuro',
+  price: 49.9,
+  genre: 'Trap',
+  bpm: 140,
+  duration: '3:05',
+  tags: [' dark ', 'dark', ''],
+  audioKey,
+  ...extra,
+});
+
+describe('publishing a product', () => {
+  it('a creator publishes a product that the public catalogue lists at once, with a playable audio link', async () => {
+    const owner = creator('Ana Produtora');
+    const audioKey = `audio/${owner.sub}/${Date.now()}_noite.wav`;
+    const coverKey = `covers/${owner.sub}/${Date.now()}_noite.svg`;
+    await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
+    await putAudioBucketObject(coverKey, '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
+
+    const created = await call<{ project: ProjectBody }>('POST', '/api/projects', {
+      claims: owner,
+      body: form(audioKey, { coverKey }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.project).toMatchObject({
+      title: 'Noite Quente',
+      creator: 'Ana Produtora',
+      creator_id: owner.sub,
+      price: 49.9,
+      duration: '3:05',
+      duration_seconds: 185,
+      tags: ['dark'],
+      status: 'published',
+      sample: false,
+    });
+
+    const catalogue = await call<{ items: ProjectBody[] }>('GET', '/api/projects');
+    expect(catalogue.status).toBe(200);
+    const listed = catalogue.body.items.find((p) => p.id === created.body.project.id);
+    expect(listed).toBeDefined();
+    expect(catalogue.body.items[0]?.id).toBe(created.body.project.id); // newest first
+
+    const audio = await fetch(listed!.audioUrl!);
+    expect(audio.status).toBe(200);
+    expect(
+      Buffer.from(await audio.arrayBuffer())
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('RIFF');
+    expect((await fetch(listed!.coverUrl!)).status).toBe(200);
+
+    const one = await call<{ project: ProjectBody }>('GET', `/api/projects/${created.body.project.id}`);
+    expect(one.body.project.title).toBe('Noite Quente');
+  });
+
+  it('refuses clients with 403', async () => {
+    const buyer = client();
+    const audioKey = `audio/${buyer.sub}/${Date.now()}_x.wav`;
+    await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
+    const answer = await call('POST', '/api/projects', { claims: buyer, body: form(audioKey) });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('a self-declared creator role without the creator group is still refused (403)', async () => {
+    const pretender = { ...client(), 'custom:role': 'creator' as const };
+    const audioKey = `audio/${pretender.sub}/${Date.now()}_x.wav`;
+    await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
+    expect((await call('POST', '/api/projects', { claims: pretender, body: form(audioKey) })).status).toBe(
+      403,
+    );
+  });
+
+  it('asks anonymous callers to sign in (401)', async () => {
+    const answer = await call('POST', '/api/projects', { body: form('audio/x/y.wav') });
+    expect(answer.status).toBe(401);
+  });
+
+  it.each([
+    ['a zero price', { price: 0 }],
+    ['a genre outside the list', { genre: 'Polka' }],
+    ['a decimal bpm', { bpm: 99.5 }],
+    ['a missing title', { title: '' }],
+  ])('rejects %s with 400', async (_name, change) => {
+    const owner = creator();
+    const answer = await call('POST', '/api/projects', {
+      claims: owner,
+      body: form(`audio/${owner.sub}/a.wav`, change),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('rejects a body that is not JSON with 400', async () => {
+    const answer = await call('POST', '/api/projects', { claims: creator(), rawBody: '{oops' });
+    expect(answer.status).toBe(400);
+  });
+
+  it("rejects another user's audio key", async () => {
+    const owner = creator();
+    const other = creator();
+    const audioKey = `audio/${other.sub}/${Date.now()}_theirs.wav`;
+    await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
+    const answer = await call('POST', '/api/projects', { claims: owner, body: form(audioKey) });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { code: 'INVALID_FILE_KEY' } });
+  });
+
+  it('rejects an audio key that was never uploaded', async () => {
+    const owner = creator();
+    const answer = await call('POST', '/api/projects', {
+      claims: owner,
+      body: form(`audio/${owner.sub}/missing.wav`),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
+  });
+
+  it('rejects a cover that is not an image', async () => {
+    const owner = creator();
+    const audioKey = `audio/${owner.sub}/${Date.now()}_a.wav`;
+    const coverKey = `covers/${owner.sub}/${Date.now()}_c.txt`;
+    await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
+    await putAudioBucketObject(coverKey, 'not an image', 'text/plain');
+    const answer = await call('POST', '/api/projects', { claims: owner, body: form(audioKey, { coverKey }) });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: { code: 'INVALID_FILE_TYPE' } });
+  });
+});
+
+describe('reading the catalogue', () => {
+  it('answers 404 for an unknown project', async () => {
+    expect((await call('GET', `/api/projects/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('pages with limit and cursor without repeating items', async () => {
+    const owner = creator();
+    await publish(owner);
+    await publish(owner);
+    const first = await call<{ items: ProjectBody[]; cursor: string | null }>('GET', '/api/projects?limit=1');
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.cursor).toEqual(expect.any(String));
+    const second = await call<{ items: ProjectBody[] }>('GET', '/api/projects', {
+      query: { limit: '1', cursor: first.body.cursor! },
+    });
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.items[0]!.id).not.toBe(first.body.items[0]!.id);
+  });
+
+  it('rejects a forged cursor and a bad limit with 400', async () => {
+    const forged = Buffer.from(
+      JSON.stringify({ GSI1PK: 'USER#someone', PK: 'x', SK: 'y', GSI1SK: 'z' }),
+    ).toString('base64url');
+    expect((await call('GET', '/api/projects', { query: { cursor: forged } })).status).toBe(400);
+    expect((await call('GET', '/api/projects', { query: { cursor: 'not-base64-json' } })).status).toBe(400);
+    expect((await call('GET', '/api/projects', { query: { limit: '0' } })).status).toBe(400);
+  });
+});

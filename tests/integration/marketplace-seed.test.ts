@@ -1,0 +1,76 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { seedBeatId, seedSampleData } from '../../infra/local/seed';
+import { seedBeats, seedCreators } from '../../infra/local/seed-data/marketplace';
+import { getProfile } from '../../lambdas/_lib/db/profiles';
+import { call, testS3 } from './marketplace-helpers';
+
+describe('seeding sample data', () => {
+  it('writes creators, beats with playable WAVs and covers, drops, achievements and a competition — once', async () => {
+    const first = await seedSampleData();
+    console.log(
+      `seedSampleData: ${first.ms.toFixed(0)} ms, ${(first.audioBytes / 1e6).toFixed(1)} MB of WAV`,
+      first,
+    );
+    expect(first).toMatchObject({
+      skipped: false,
+      creators: seedCreators.length,
+      beats: seedBeats.length,
+      achievements: 8,
+      offers: 8,
+    });
+    expect(first.beats).toBeGreaterThanOrEqual(40);
+
+    const again = await seedSampleData();
+    expect(again).toMatchObject({ skipped: true, creators: 0, beats: 0 });
+
+    expect(await getProfile(seedCreators[0]!.id)).toMatchObject({
+      role: 'creator',
+      full_name: seedCreators[0]!.full_name,
+    });
+
+    const catalogue = await call<{
+      items: { id: string; sample: boolean; audioUrl: string; genre: string }[];
+    }>('GET', '/api/projects');
+    const samples = catalogue.body.items.filter((p) => p.sample);
+    expect(samples.length).toBe(seedBeats.length);
+    expect(new Set(samples.map((p) => p.genre)).size).toBe(12);
+
+    const wav = await fetch(samples[0]!.audioUrl);
+    const bytes = Buffer.from(await wav.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);
+    const seconds = bytes.readUInt32LE(40) / bytes.readUInt32LE(28);
+    expect(seconds).toBeGreaterThanOrEqual(3);
+
+    // Different beats sound different.
+    const wavOf = async (index: number) => {
+      const creatorId = seedCreators[seedBeats[index]!.creator]!.id;
+      const object = await testS3.send(
+        new GetObjectCommand({
+          Bucket: process.env.AUDIO_BUCKET,
+          Key: `audio/${creatorId}/${seedBeatId(index)}.wav`,
+        }),
+      );
+      return Buffer.from(await object.Body!.transformToByteArray());
+    };
+    const [one, two] = await Promise.all([wavOf(0), wavOf(1)]);
+    expect(one.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(one.equals(two)).toBe(false);
+
+    const offers = await call<{ items: { title: string }[] }>('GET', '/api/offers/rare');
+    const titles = offers.body.items.map((o) => o.title);
+    expect(titles).toEqual(expect.arrayContaining(['Pack Trap Exclusivo', 'Lo-Fi Vault']));
+    expect(titles).not.toContain('Pack Drill Esgotado');
+    expect(titles).not.toContain('Drop da Próxima Semana');
+    expect(titles).not.toContain('Oferta Encerrada');
+    expect(titles).not.toContain('Oferta Pausada');
+
+    const competition = await call<{ competition: { title: string } | null }>(
+      'GET',
+      '/api/competitions/active',
+    );
+    expect(competition.body.competition).not.toBeNull();
+  });
+});
