@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, isLanguage, languageToggleLabel, nextLanguage } from '../../../shared/i18n/language';
+import { switchLanguage } from '../i18n';
+
+/** Shows the current language as two capitals (PT, EN, ES); each press moves to the next one. */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'pt-BR';
+  const next = nextLanguage(current);
+  return (
+    <button
+      type="button"
+      onClick={() => void switchLanguage(next)}
+      aria-label={t('header.languageToggle', {
+        current: LANGUAGE_NAMES[current],
+        next: LANGUAGE_NAMES[next],
+      })}
+      className="inline-flex h-9 min-w-11 items-center justify-center rounded-lg border border-white/10 bg-white/5 px-2.5 text-sm font-semibold tracking-wide text-zinc-100 transition hover:border-violet-400/60 hover:bg-white/10"
+    >
+      {languageToggleLabel(current)}
+    </button>
+  );
+}
