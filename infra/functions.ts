@@ -84,6 +84,11 @@ export const functions = [
     description: 'Creator settings dialog, persisted per creator',
     table: 'readwrite',
   },
+  {
+    name: 'my-collection',
+    description: "My Collection: the caller's purchases and subscriptions",
+    table: 'read',
+  },
   // Payments (issue 4): Stripe Checkout, the 5D Coins wallet and the exactly-once webhook.
   {
     name: 'create-checkout',
@@ -106,7 +111,8 @@ export const functions = [
   { name: 'coins-balance', description: 'Wallet balance and the 20 newest ledger entries', table: 'read' },
   {
     name: 'stripe-webhook',
-    description: 'Stripe webhook: verifies the signature, applies each event exactly once (wallet, purchases, plans)',
+    description:
+      'Stripe webhook: verifies the signature, applies each event exactly once (wallet, purchases, plans)',
     table: 'readwrite',
     stripeSecret: true,
   },

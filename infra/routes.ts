@@ -43,6 +43,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/competitions/active', functionName: 'gamification', auth: 'public' },
   { method: 'GET', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
   { method: 'PUT', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
+  { method: 'GET', path: '/api/me/purchases', functionName: 'my-collection', auth: 'user' },
+  { method: 'GET', path: '/api/me/subscriptions', functionName: 'my-collection', auth: 'user' },
   { method: 'POST', path: '/api/functions/create-checkout', functionName: 'create-checkout', auth: 'user' },
   { method: 'POST', path: '/api/functions/create-payment', functionName: 'create-payment', auth: 'user' },
   {

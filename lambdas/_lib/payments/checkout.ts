@@ -1,0 +1,112 @@
+import type Stripe from 'stripe';
+import { recordCheckout, type CheckoutKind } from '../db/checkouts';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { paymentsEnv } from './config';
+import { stripeClient } from './stripe-client';
+
+/** What one Checkout Session sells: a single line, priced inline (`price_data`). */
+export interface CheckoutLine {
+  name: string;
+  description?: string;
+  /** Minor units (cents / centavos). */
+  unitAmount: number;
+  currency: 'usd' | 'brl';
+  /** Subscriptions renew monthly. */
+  recurring?: boolean;
+  /** Stripe price lookup key of the plan's tier, kept on the product for reporting. */
+  lookupKey?: string;
+}
+
+export interface CheckoutInput {
+  kind: CheckoutKind;
+  sub: string;
+  email?: string;
+  line: CheckoutLine;
+  /** Copied to the session, and to the subscription or payment intent (so invoices and charges carry it). */
+  metadata: Record<string, string>;
+  /** App paths (under PUBLIC_APP_URL) the hosted page returns to. */
+  successPath: string;
+  cancelPath: string;
+  /** For the checkout record: the amount in the unit users see, and a text. */
+  amount: number;
+  description: string;
+  plan?: string;
+  coins?: number;
+  projectId?: string;
+}
+
+export class CheckoutFailed extends AppError {
+  constructor(message = 'Não foi possível iniciar o checkout.') {
+    super(502, 'CHECKOUT_FAILED', message);
+  }
+}
+
+export function appUrl(path: string): string {
+  return new URL(path, paymentsEnv.PUBLIC_APP_URL)
+    .toString()
+    .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+}
+
+export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
+  const metadata = { ...input.metadata, sub: input.sub, kind: input.kind };
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: input.line.recurring ? 'subscription' : 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: input.line.currency,
+          unit_amount: input.line.unitAmount,
+          ...(input.line.recurring ? { recurring: { interval: 'month' } } : {}),
+          product_data: {
+            name: input.line.name,
+            ...(input.line.description ? { description: input.line.description } : {}),
+            ...(input.line.lookupKey ? { metadata: { lookup_key: input.line.lookupKey } } : {}),
+          },
+        },
+      },
+    ],
+    metadata,
+    client_reference_id: input.sub,
+    success_url: appUrl(input.successPath),
+    cancel_url: appUrl(input.cancelPath),
+    locale: 'pt-BR',
+  };
+  if (input.email) params.customer_email = input.email;
+  if (input.line.recurring) params.subscription_data = { metadata };
+  else params.payment_intent_data = { metadata };
+  return params;
+}
+
+/** Creates the hosted Checkout Session and remembers it; answers the URL to open. */
+export async function startCheckout(input: CheckoutInput): Promise<{ id: string; url: string }> {
+  const stripe = await stripeClient();
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(sessionParams(input));
+  } catch (error) {
+    logger.error('checkout session failed', { error: error as Error, kind: input.kind, sub: input.sub });
+    throw new CheckoutFailed();
+  }
+  if (!session.url) throw new CheckoutFailed('Não foi possível criar a sessão de pagamento');
+  await recordCheckout({
+    id: session.id,
+    sub: input.sub,
+    kind: input.kind,
+    status: 'open',
+    amount: input.amount,
+    description: input.description,
+    created_at: new Date().toISOString(),
+    ...(input.plan ? { plan: input.plan } : {}),
+    ...(input.coins ? { coins: input.coins } : {}),
+    ...(input.projectId ? { project_id: input.projectId } : {}),
+  });
+  logger.info('checkout created', {
+    kind: input.kind,
+    sub: input.sub,
+    sessionId: session.id,
+    amount: input.amount,
+  });
+  return { id: session.id, url: session.url };
+}

@@ -1,0 +1,45 @@
+import { toMinorUnits } from '../../shared/plans';
+import { CreatePaymentRequest } from '../../shared/schemas/payments';
+import { requireCaller } from '../_lib/auth';
+import { getProject } from '../_lib/db/projects';
+import { BadRequest, NotFound } from '../_lib/errors';
+import { httpHandler, json, parseBody } from '../_lib/http';
+import { startCheckout } from '../_lib/payments/checkout';
+
+/**
+ * POST /api/functions/create-payment {productName, amount, currency:'brl', projectId?}: a one-time
+ * Checkout Session. For a marketplace project the price and title come from the project itself, never
+ * from the request.
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = requireCaller(event);
+  const input = parseBody(event, CreatePaymentRequest);
+  let productName = input.productName;
+  let amount = input.amount;
+  if (input.projectId) {
+    const project = await getProject(input.projectId);
+    if (!project) throw new NotFound('Projeto não encontrado.');
+    if (project.creator_id === caller.sub)
+      throw new BadRequest('Você não pode comprar o seu próprio projeto.');
+    if (!(project.price > 0)) throw new BadRequest('Este projeto não tem preço definido.');
+    productName = project.title;
+    amount = project.price;
+  }
+  const session = await startCheckout({
+    kind: 'purchase',
+    sub: caller.sub,
+    email: caller.email || undefined,
+    line: { name: productName, unitAmount: toMinorUnits(amount), currency: 'brl' },
+    metadata: {
+      productName: productName.slice(0, 200),
+      amount: amount.toFixed(2),
+      ...(input.projectId ? { projectId: input.projectId } : {}),
+    },
+    successPath: '/my-collection?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+    cancelPath: '/marketplace?checkout=cancel',
+    amount,
+    description: productName,
+    ...(input.projectId ? { projectId: input.projectId } : {}),
+  });
+  return json(200, session);
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_COIN_PURCHASE, PlanName } from '../plans';
+
+/** POST /api/functions/create-checkout */
+export const CreateCheckoutRequest = z.object({ plan: PlanName });
+export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequest>;
+
+/** POST /api/functions/create-payment: a one-time payment in BRL (marketplace purchase). */
+export const CreatePaymentRequest = z.object({
+  productName: z.string().trim().min(1, 'Informe o nome do produto.').max(200),
+  amount: z
+    .number({ message: 'O valor deve ser um número.' })
+    .positive('O valor deve ser maior que zero.')
+    .max(1_000_000, 'Valor acima do permitido.')
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      'Use no máximo 2 casas decimais.',
+    ),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('brl')
+    .refine((value) => value === 'brl', 'A moeda de pagamento é brl.'),
+  projectId: z.string().trim().min(1).max(100).optional(),
+});
+export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
+
+/** POST /api/functions/coins-create-checkout: whole dollars, 1 USD = 1 Coin. */
+export const CoinsCheckoutRequest = z.object({
+  amount_usd: z
+    .number({ message: 'Digite um valor válido' })
+    .int('Digite um valor válido: use um número inteiro de dólares.')
+    .min(1, 'Digite um valor válido: o mínimo é 1.')
+    .max(MAX_COIN_PURCHASE, `Digite um valor válido: o máximo é ${MAX_COIN_PURCHASE}.`),
+});
+export type CoinsCheckoutRequest = z.infer<typeof CoinsCheckoutRequest>;
+
+export const CheckoutResponse = z.object({ url: z.string().url(), id: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const TRANSACTION_TYPES = ['credit', 'subscription_credit', 'spend', 'debit'] as const;
+export const TransactionType = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof TransactionType>;
+
+export const Transaction = z.object({
+  id: z.string(),
+  type: TransactionType,
+  description: z.string(),
+  /** Signed: credits positive, spends and debits negative. */
+  amount: z.number(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+/** coins-balance / GET /api/me/wallet */
+export const WalletResponse = z.object({
+  wallet: z.object({ balance: z.number() }),
+  transactions: z.array(Transaction).max(20),
+});
+export type WalletResponse = z.infer<typeof WalletResponse>;
+
+export const SubscriptionStatus = z.enum([
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+export const Subscription = z.object({
+  client_id: z.string(),
+  product_id: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  current_period_start: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  created_at: z.string(),
+  stripe_subscription_id: z.string().optional(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const Purchase = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['completed', 'refunded']),
+  product_name: z.string(),
+  project_id: z.string().optional(),
+  order_id: z.string().optional(),
+});
+export type Purchase = z.infer<typeof Purchase>;
