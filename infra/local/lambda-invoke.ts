@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { handlerExists, lambdaContext, loadHandler } from './handlers';
+import { closeServer, listen, readBody } from './net';
+
+/**
+ * A local Lambda Invoke endpoint (`POST /2015-03-31/functions/{name}/invocations`, the call the AWS SDK
+ * makes), used by cognito-local to fire user-pool triggers. It runs `lambdas/<name>/handler.ts`, or one
+ * of the built-in functions below that fill gaps of the emulator, and answers like Lambda does:
+ * the handler's JSON result, or `X-Amz-Function-Error: Unhandled` with `{errorType, errorMessage}`.
+ */
+export interface LocalLambda {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+type TriggerEvent = {
+  request?: { userAttributes?: Record<string, string> };
+  response?: Record<string, unknown>;
+};
+
+/** Standard attributes real Cognito puts in ID tokens and cognito-local leaves out (it adds only custom:*). */
+const STANDARD_ID_TOKEN_CLAIMS = ['name', 'given_name', 'family_name', 'locale', 'picture', 'phone_number'];
+
+export const LOCAL_PRE_TOKEN_FUNCTION = 'local-pre-token-generation';
+
+const builtins: Record<string, (event: TriggerEvent) => Promise<unknown>> = {
+  async [LOCAL_PRE_TOKEN_FUNCTION](event) {
+    const attributes = event.request?.userAttributes ?? {};
+    const claims: Record<string, string> = {};
+    for (const name of STANDARD_ID_TOKEN_CLAIMS) if (attributes[name]) claims[name] = attributes[name];
+    return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride: claims } } };
+  },
+};
+
+const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+export async function startLocalLambda(
+  options: { port?: number; quiet?: boolean } = {},
+): Promise<LocalLambda> {
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const match = INVOKE_PATH.exec(new URL(req.url ?? '/', 'http://local').pathname);
+      const name = match ? decodeURIComponent(match[1]!).split(':').pop()! : '';
+      const builtin = builtins[name];
+      if (req.method !== 'POST' || !match || (!builtin && !handlerExists(name))) {
+        res.writeHead(404, {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'ResourceNotFoundException',
+        });
+        res.end(JSON.stringify({ Type: 'User', message: `Function not found: ${name}` }));
+        return;
+      }
+      const requestId = randomUUID();
+      try {
+        const event = (body.length ? JSON.parse(body.toString('utf8')) : {}) as TriggerEvent;
+        const result = builtin
+          ? await builtin(event)
+          : await (
+              await loadHandler(name)
+            )(event, lambdaContext(name, requestId));
+        res.writeHead(200, { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' });
+        res.end(JSON.stringify(result ?? null));
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        if (!options.quiet) console.error(`[lambda] ${name} failed:`, err);
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-amz-function-error': 'Unhandled',
+          'x-amzn-requestid': requestId,
+        });
+        res.end(JSON.stringify({ errorType: err.name, errorMessage: err.message }));
+      }
+    })();
+  });
+  const port = await listen(server, options.port ?? 0);
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => closeServer(server) };
+}

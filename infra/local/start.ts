@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import { repoRoot } from './handlers';
+import { closeServer, listen } from './net';
+import { startLocalPlatform } from './platform';
+
+/**
+ * `npm start`: the whole platform on one origin. Emulators and the router from `startLocalPlatform`
+ * (state under `.local/`), and one HTTP server on PORT (default 3000): `/api/*` and `/config.json` go to
+ * the router, everything else to Vite in middleware mode. The emulators take the ports after PORT
+ * (PORT+1 … PORT+5), so they stay stable across restarts (tokens in the browser keep their issuer).
+ * LOCAL_DATA_DIR moves the state elsewhere (default `.local/`); LOCAL_VIEWER_COUNTRY sets the country
+ * CloudFront would report (default BR).
+ */
+const started = performance.now();
+process.chdir(repoRoot);
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(repoRoot, process.env.LOCAL_DATA_DIR ?? '.local');
+const log = (line: string) => console.log(line);
+const relativeDir = path.relative(repoRoot, dataDir);
+const displayDir = relativeDir.startsWith('..') ? dataDir : relativeDir;
+
+const platform = await startLocalPlatform({
+  dataDir,
+  ports: { dynamodb: port + 1, s3: port + 2, cognito: port + 3, cognitoProxy: port + 4, lambda: port + 5 },
+  appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+  onConfirmationCode: (email, code) => log(`  ✉  sign-up code for ${email}: ${code}`),
+}).catch((error: unknown) => {
+  const message = (error as Error).message;
+  console.error(`Could not start the local platform: ${message}`);
+  if (/lock|EADDRINUSE/i.test(message)) {
+    console.error(`Is another \`npm start\` running (ports ${port}-${port + 5}, data in ${dataDir})?`);
+  }
+  process.exit(1);
+});
+
+// From here on Ctrl-C stops everything cleanly, even while seeding or Vite are still starting.
+const running: { server?: http.Server; vite?: ViteDevServer } = {};
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log(`\n${signal}: stopping…`);
+  if (running.server) await closeServer(running.server);
+  await running.vite?.close();
+  await platform.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Sample data first, so the first page already shows it.
+if (!platform.state.seededAt) {
+  const seedFile = path.join(repoRoot, 'infra/local/seed.ts');
+  if (existsSync(seedFile)) {
+    const seed = (await import(pathToFileURL(seedFile).href)) as { seedSampleData?: () => Promise<unknown> };
+    if (typeof seed.seedSampleData === 'function') {
+      const seedStarted = performance.now();
+      try {
+        await seed.seedSampleData();
+        platform.saveState({ seededAt: new Date().toISOString() });
+        log(
+          `  seed       sample data written (first start, ${Math.round(performance.now() - seedStarted)} ms)`,
+        );
+      } catch (error) {
+        console.error('  seed       failed; will retry on the next start:', error);
+      }
+    } else log('  seed       infra/local/seed.ts has no seedSampleData(); skipped');
+  } else log('  seed       infra/local/seed.ts not present yet; skipped');
+}
+
+const httpServer = http.createServer();
+running.server = httpServer;
+const { createServer: createVite } = await import('vite');
+const viteServer = await createVite({
+  configFile: path.join(repoRoot, 'web/vite.config.ts'),
+  server: { middlewareMode: true, ws: { server: httpServer } },
+  appType: 'spa',
+  logLevel: 'warn',
+});
+running.vite = viteServer;
+httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+  if (platform.router.owns(req.url ?? '/')) platform.router.handle(req, res);
+  else viteServer.middlewares(req, res);
+});
+await listen(httpServer, port, process.env.HOST ?? '127.0.0.1').catch(async (error: unknown) => {
+  console.error(`Port ${port} is in use (set PORT to use another): ${(error as Error).message}`);
+  await viteServer.close();
+  await platform.stop();
+  process.exit(1);
+});
+
+const url = `http://localhost:${port}`;
+const { endpoints, webConfig } = platform;
+log('');
+log(
+  `5D is running at ${url}   (ready in ${Math.round(performance.now() - started)} ms, data in ${displayDir}/)`,
+);
+log(`  DynamoDB   ${endpoints.dynamodb}  dynalite + transactions front, table ${platform.env.TABLE_NAME}`);
+log(
+  `  S3         ${endpoints.s3}  s3rver, buckets ${platform.env.AUDIO_BUCKET}, ${platform.env.ANALYSIS_BUCKET}`,
+);
+log(
+  `  Cognito    ${endpoints.cognitoProxy}  cognito-local ${endpoints.cognito}, pool ${webConfig.userPoolId}`,
+);
+log(`  Triggers   ${endpoints.lambda}  Lambda Invoke endpoint for user-pool triggers`);
+log(`  Router     ${url}/api  every route of infra/routes.ts, JWT checked like the HTTP API`);
+log(`  Web        ${url}  Vite dev server (HMR)`);
+log('Sign-up confirmation codes are printed here. Ctrl-C stops.');
