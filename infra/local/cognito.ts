@@ -177,7 +177,13 @@ const CORS_HEADERS = {
   'access-control-max-age': '600',
 };
 
-function refreshProxy(target: number, agent: http.Agent): http.Server {
+/**
+ * cognito-local lacks ResendConfirmationCode. The proxy answers it by delivering the user's pending code
+ * again (printed like the first one), which is what a user of the local platform needs from "resend".
+ */
+type ResendCode = (username: string) => string | undefined;
+
+function refreshProxy(target: number, agent: http.Agent, resendCode: ResendCode): http.Server {
   const send = (method: string, url: string, headers: http.OutgoingHttpHeaders, body: Buffer) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const request = http.request(
@@ -209,6 +215,38 @@ function refreshProxy(target: number, agent: http.Agent): http.Server {
         const operation = String(req.headers['x-amz-target'] ?? '')
           .split('.')
           .pop();
+        if (req.method === 'POST' && operation === 'ResendConfirmationCode') {
+          const input = JSON.parse(body.toString('utf8') || '{}') as { Username?: string };
+          const username = String(input.Username ?? '');
+          const delivered = resendCode(username);
+          const answer = delivered
+            ? {
+                status: 200,
+                body: {
+                  CodeDeliveryDetails: {
+                    Destination: username,
+                    DeliveryMedium: 'EMAIL',
+                    AttributeName: 'email',
+                  },
+                },
+              }
+            : {
+                status: 400,
+                body: {
+                  __type: 'InvalidParameterException',
+                  message: 'Nenhum código pendente para este usuário (a conta já foi confirmada?).',
+                },
+              };
+          const out = Buffer.from(JSON.stringify(answer.body));
+          res.writeHead(answer.status, {
+            ...cors,
+            'content-type': 'application/x-amz-json-1.1',
+            'content-length': out.length,
+            ...(answer.status === 200 ? {} : { 'x-amzn-errortype': answer.body.__type as string }),
+          });
+          res.end(out);
+          return;
+        }
         const rewrite = req.method === 'POST' && operation === 'GetTokensFromRefreshToken';
         if (rewrite) {
           const input = JSON.parse(body.toString('utf8') || '{}') as {
@@ -320,7 +358,13 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   }
 
   const agent = new http.Agent({ keepAlive: true });
-  const proxy = refreshProxy(port, agent);
+  const proxy = refreshProxy(port, agent, (username) => {
+    const email = username.toLowerCase();
+    const code = codes.get(email);
+    if (!code) return undefined;
+    options.onCode?.(email, code);
+    return code;
+  });
   const proxyPort = await listen(proxy, options.proxyPort ?? 0);
 
   return {

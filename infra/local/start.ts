@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { repoRoot } from './handlers';
 import { closeServer, listen } from './net';
 import { startLocalPlatform } from './platform';
+import { startLocalPayments } from './stripe-sandbox';
 
 /**
  * `npm start`: the whole platform on one origin. Emulators and the router from `startLocalPlatform`
@@ -39,6 +39,16 @@ const platform = await startLocalPlatform({
   process.exit(1);
 });
 
+// Stripe: the local Checkout sandbox unless .env names a real test-mode key. Its settings reach the
+// payment handlers through process.env, like every other local endpoint.
+const appOrigin = `http://localhost:${port}`;
+const payments = await startLocalPayments({
+  appOrigin,
+  dataDir: path.join(dataDir, 'stripe'),
+  port: port + 6,
+});
+Object.assign(process.env, payments.env);
+
 // From here on Ctrl-C stops everything cleanly, even while seeding or Vite are still starting.
 const running: { server?: http.Server; vite?: ViteDevServer } = {};
 let stopping = false;
@@ -48,30 +58,31 @@ async function shutdown(signal: string): Promise<void> {
   log(`\n${signal}: stopping…`);
   if (running.server) await closeServer(running.server);
   await running.vite?.close();
+  await payments.stop();
   await platform.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-// Sample data first, so the first page already shows it.
-if (!platform.state.seededAt) {
-  const seedFile = path.join(repoRoot, 'infra/local/seed.ts');
-  if (existsSync(seedFile)) {
-    const seed = (await import(pathToFileURL(seedFile).href)) as { seedSampleData?: () => Promise<unknown> };
-    if (typeof seed.seedSampleData === 'function') {
-      const seedStarted = performance.now();
-      try {
-        await seed.seedSampleData();
-        platform.saveState({ seededAt: new Date().toISOString() });
-        log(
-          `  seed       sample data written (first start, ${Math.round(performance.now() - seedStarted)} ms)`,
-        );
-      } catch (error) {
-        console.error('  seed       failed; will retry on the next start:', error);
-      }
-    } else log('  seed       infra/local/seed.ts has no seedSampleData(); skipped');
-  } else log('  seed       infra/local/seed.ts not present yet; skipped');
+// Sample data first, so the first page already shows it. Idempotent: later starts only refresh the
+// time-bound samples (rare drops, this month's competition).
+{
+  const seedStarted = performance.now();
+  try {
+    // Imported only now: the repositories create their SDK clients from process.env, set just above.
+    const { seedSampleData } = await import('./seed');
+    const counts = await seedSampleData();
+    platform.saveState({ seededAt: platform.state.seededAt ?? new Date().toISOString() });
+    const ms = Math.round(performance.now() - seedStarted);
+    log(
+      counts.skipped
+        ? `  seed       sample data present (${ms} ms)`
+        : `  seed       sample data written (${ms} ms)`,
+    );
+  } catch (error) {
+    console.error('  seed       failed; will retry on the next start:', error);
+  }
 }
 
 const httpServer = http.createServer();
@@ -110,5 +121,10 @@ log(
 );
 log(`  Triggers   ${endpoints.lambda}  Lambda Invoke endpoint for user-pool triggers`);
 log(`  Router     ${url}/api  every route of infra/routes.ts, JWT checked like the HTTP API`);
+log(
+  payments.sandbox
+    ? `  Stripe     ${payments.sandbox.url}  local Checkout sandbox (no STRIPE_SECRET_KEY set)`
+    : '  Stripe     real Stripe API (STRIPE_SECRET_KEY from .env)',
+);
 log(`  Web        ${url}  Vite dev server (HMR)`);
 log('Sign-up confirmation codes are printed here. Ctrl-C stops.');
