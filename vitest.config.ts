@@ -17,7 +17,14 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

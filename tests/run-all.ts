@@ -7,7 +7,10 @@ import { spawnSync } from 'node:child_process';
 const steps: { name: string; command: string }[] = [
   { name: 'lint', command: 'npm run lint' },
   { name: 'typecheck', command: 'npm run typecheck' },
-  { name: 'unit + integration + infra', command: 'npx vitest run --project unit --project integration --project infra' },
+  {
+    name: 'unit + integration + infra',
+    command: 'npx vitest run --project unit --project integration --project infra',
+  },
   { name: 'e2e (Chromium)', command: 'npm run test:e2e' },
 ];
 

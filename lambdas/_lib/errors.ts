@@ -27,7 +27,12 @@ export class ValidationFailed extends AppError {
       message: issue.message,
     }));
     const first = issues[0];
-    super(400, ErrorCode.Validation, first ? `${first.path || 'body'}: ${first.message}` : 'Invalid input', issues);
+    super(
+      400,
+      ErrorCode.Validation,
+      first ? `${first.path || 'body'}: ${first.message}` : 'Invalid input',
+      issues,
+    );
   }
 }
 

@@ -84,7 +84,11 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
         return;
       }
       logger.error('unhandled error', { error: error as Error });
-      request.response = errorResult(500, ErrorCode.Internal, 'Problema temporário no servidor. Tente novamente.');
+      request.response = errorResult(
+        500,
+        ErrorCode.Internal,
+        'Problema temporário no servidor. Tente novamente.',
+      );
     },
   };
 }
@@ -93,7 +97,10 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
 export function correlation(): MiddlewareObj<ApiEvent, ApiResult> {
   return {
     before: (request) => {
-      logger.appendKeys({ requestId: request.event.requestContext?.requestId, route: request.event.routeKey });
+      logger.appendKeys({
+        requestId: request.event.requestContext?.requestId,
+        route: request.event.routeKey,
+      });
     },
     after: () => logger.resetKeys(),
     onError: () => logger.resetKeys(),
@@ -102,5 +109,8 @@ export function correlation(): MiddlewareObj<ApiEvent, ApiResult> {
 
 /** The middy stack every HTTP handler starts from. */
 export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>): ApiHandler {
-  return middy<ApiEvent, ApiResult>().use(httpErrors()).use(correlation()).handler(fn) as unknown as ApiHandler;
+  return middy<ApiEvent, ApiResult>()
+    .use(httpErrors())
+    .use(correlation())
+    .handler(fn) as unknown as ApiHandler;
 }

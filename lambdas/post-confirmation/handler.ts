@@ -25,7 +25,11 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   });
   await createEmptyWallet(sub, now);
   await cognito.send(
-    new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: role }),
+    new AdminAddUserToGroupCommand({
+      UserPoolId: event.userPoolId,
+      Username: event.userName,
+      GroupName: role,
+    }),
   );
   logger.info('profile created', { sub, role });
   return event;

@@ -7,7 +7,10 @@ import { NotFound } from '../../lambdas/_lib/errors';
 import { requireCaller, requireCreator } from '../../lambdas/_lib/auth';
 
 const context = {} as Context;
-const event = (overrides: Partial<ApiEvent> = {}): ApiEvent => ({ ...(sample as unknown as ApiEvent), ...overrides });
+const event = (overrides: Partial<ApiEvent> = {}): ApiEvent => ({
+  ...(sample as unknown as ApiEvent),
+  ...overrides,
+});
 const Body = z.object({ title: z.string().min(1) }).strict();
 
 describe('http middleware', () => {
@@ -62,7 +65,9 @@ describe('caller claims', () => {
   });
 
   it('rejects a request without claims with 401 and a client calling a creator route with 403', () => {
-    const anonymous = event({ requestContext: { ...sample.requestContext, authorizer: undefined } as ApiEvent['requestContext'] });
+    const anonymous = event({
+      requestContext: { ...sample.requestContext, authorizer: undefined } as ApiEvent['requestContext'],
+    });
     expect(() => requireCaller(anonymous)).toThrowError(expect.objectContaining({ status: 401 }));
     expect(() => requireCreator(event())).toThrowError(expect.objectContaining({ status: 403 }));
   });
