@@ -23,6 +23,13 @@ export interface FunctionDefinition {
   readonly stripeSecret?: boolean;
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /**
+   * May start this state machine of infra/state-machines/catalogue.ts: gets its ARN as
+   * STATE_MACHINE_ARN and `states:StartExecution` on it.
+   */
+  readonly stateMachine?: 'generate-then-split';
+  /** A Task state's target in a state machine: invoked by Step Functions, never routed by the HTTP API. */
+  readonly pipelineTask?: boolean;
 }
 
 export const functions = [
@@ -115,6 +122,71 @@ export const functions = [
       'Stripe webhook: verifies the signature, applies each event exactly once (wallet, purchases, plans)',
     table: 'readwrite',
     stripeSecret: true,
+  },
+  // AI music generation and stem splitting (issue 5): API functions start the generate-then-split state
+  // machine (infra/state-machines/); the pipeline-* functions are its Task states.
+  {
+    name: 'suno-create-music',
+    description: 'Music generation: input policy, metering (plan, coins, anonymous quota), starts the pipeline',
+    table: 'readwrite',
+    stateMachine: 'generate-then-split',
+  },
+  {
+    name: 'generations',
+    description: 'Generation and stem-split job status with presigned links to the track and stems',
+    table: 'read',
+    audioBucket: 'read',
+  },
+  {
+    name: 'neural-stem-splitter',
+    description: "Stem split of the caller's completed audio upload through the pipeline's split step",
+    table: 'readwrite',
+    audioBucket: 'read',
+    stateMachine: 'generate-then-split',
+  },
+  {
+    name: 'pipeline-reserve',
+    description: 'Pipeline task: reserves the plan generation, coins or anonymous quota (idempotent per job)',
+    table: 'readwrite',
+    pipelineTask: true,
+  },
+  {
+    name: 'pipeline-generate',
+    description: 'Pipeline task: music provider renders the track; WAV and raw stems stored in S3',
+    table: 'readwrite',
+    audioBucket: 'readwrite',
+    pipelineTask: true,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+  },
+  {
+    // The DSP separator holds the input and its four output WAVs in memory (≈ 5 × the file: 5 GiB for a
+    // 1 GiB upload) and is CPU-bound, so it gets 8 GiB (≈ 4.6 vCPU) and the full 15 minutes.
+    name: 'pipeline-split',
+    description: 'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',
+    table: 'readwrite',
+    audioBucket: 'readwrite',
+    pipelineTask: true,
+    timeoutSeconds: 900,
+    memoryMb: 8192,
+  },
+  {
+    name: 'pipeline-record',
+    description: 'Pipeline task: records the finished track on the job',
+    table: 'readwrite',
+    pipelineTask: true,
+  },
+  {
+    name: 'pipeline-refund',
+    description: 'Pipeline task: gives back what a failed job used, exactly once',
+    table: 'readwrite',
+    pipelineTask: true,
+  },
+  {
+    name: 'pipeline-mark-failed',
+    description: 'Pipeline task: marks the job failed with the code the web maps to its messages',
+    table: 'readwrite',
+    pipelineTask: true,
   },
 ] as const satisfies readonly FunctionDefinition[];
 

@@ -56,6 +56,15 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/functions/coins-balance', functionName: 'coins-balance', auth: 'user' },
   { method: 'GET', path: '/api/me/wallet', functionName: 'coins-balance', auth: 'user' },
   { method: 'POST', path: '/api/webhooks/stripe', functionName: 'stripe-webhook', auth: 'public' },
+  // AI music generation and stem splitting (issue 5)
+  { method: 'POST', path: '/api/functions/suno-create-music', functionName: 'suno-create-music', auth: 'public' },
+  { method: 'GET', path: '/api/generations/{id}', functionName: 'generations', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/functions/neural-stem-splitter',
+    functionName: 'neural-stem-splitter',
+    auth: 'user',
+  },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -33,4 +33,9 @@ export const keys = {
   // Uploads (ARCHITECTURE.md: Uploads); GSI1 lists a user's uploads by date under USER#<sub>
   upload: (id: string) => `UPLOAD#${id}`,
   uploadByDate: (createdAt: string) => `UPLOAD#${createdAt}`,
+  // Generation jobs (issue 5): GSI1 lists a user's jobs by date under USER#<sub>; usage counters meter them
+  generation: (id: string) => `GEN#${id}`,
+  generationByDate: (createdAt: string) => `GEN#${createdAt}`,
+  generationUsage: (period: string) => `GENUSAGE#${period}`,
+  anonymousClient: (hash: string) => `ANON#${hash}`,
 } as const;
