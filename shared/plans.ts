@@ -11,8 +11,8 @@
  *     (INICIANTE 20, ARTISTA 80, PRO 200, ENTERPRISE 500; STARTER and CREATOR are aliases of INICIANTE
  *     and ARTISTA). The chosen plan travels in the subscription's metadata, so every invoice credits the
  *     coins of the plan that was bought.
+ * No zod here: the landing page's pricing section imports this module (its schema is in schemas/payments).
  */
-import { z } from 'zod';
 
 export const PLAN_IDS = ['INICIANTE', 'ARTISTA', 'PRO', 'ENTERPRISE'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -171,11 +171,3 @@ export function platformFee(amount: number): number {
 export function creatorNet(amount: number): number {
   return Math.round((amount - platformFee(amount)) * 100) / 100;
 }
-
-export const PlanName = z
-  .string()
-  .trim()
-  .refine((value) => resolvePlan(value) !== undefined, {
-    message: `Plano inválido. Use um destes: ${CHECKOUT_PLAN_NAMES.join(', ')}.`,
-  })
-  .transform((value) => resolvePlan(value) as PlanId);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MAX_COIN_PURCHASE, PlanName } from '../plans';
+import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
+
+/** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */
+export const PlanName = z
+  .string()
+  .trim()
+  .refine((value) => resolvePlan(value) !== undefined, {
+    message: `Plano inválido. Use um destes: ${CHECKOUT_PLAN_NAMES.join(', ')}.`,
+  })
+  .transform((value) => resolvePlan(value) as PlanId);
 
 /** POST /api/functions/create-checkout */
 export const CreateCheckoutRequest = z.object({ plan: PlanName });

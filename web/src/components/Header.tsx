@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/session';
-import { CoinsIcon, LogOutIcon, MenuIcon, UserIcon } from './icons';
+import { LogOutIcon, MenuIcon, UserIcon } from './icons';
 import { LanguageToggle } from './LanguageToggle';
+
+// Signed-in only: signed-out visitors never download the wallet code.
+const CoinsChip = lazy(() => import('./CoinsChip'));
 
 interface HeaderProps {
   menuOpen: boolean;
@@ -38,14 +42,11 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
 
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user && (
-            <Link
-              to="/coins"
-              aria-label={t('header.coins')}
-              className="inline-flex h-9 items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 text-sm font-medium text-amber-200 transition hover:bg-amber-400/20 sm:px-3"
+            <Suspense
+              fallback={<span aria-hidden="true" className="h-9 w-16 rounded-full bg-amber-400/10" />}
             >
-              <CoinsIcon width={16} height={16} />
-              <span className="hidden sm:inline">{t('header.coins')}</span>
-            </Link>
+              <CoinsChip />
+            </Suspense>
           )}
           <LanguageToggle />
           {loading ? (

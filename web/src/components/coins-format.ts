@@ -1,0 +1,32 @@
+/**
+ * How 5D Coins amounts are written (spec section 9): the wallet formats USD in pt-BR (1 USD = 1 Coin);
+ * compact numbers (K, M) come from ./format.
+ */
+const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' });
+
+/** 'US$ 10,00'. */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+/** A signed ledger amount: '+10', '−3' (a real minus sign). */
+export function formatSignedCoins(amount: number): string {
+  return `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${Math.abs(amount)}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** '25/11/2026, 22:41' (pt-BR, hh:mm); '' for an unreadable date. */
+export function formatDateTimePtBR(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+export type TransactionTone = 'credit' | 'debit' | 'neutral';
+
+/** Credits (bought or from a subscription) in green, spends and debits in red, anything else neutral. */
+export function transactionTone(type: string): TransactionTone {
+  if (type === 'credit' || type === 'subscription_credit') return 'credit';
+  if (type === 'spend' || type === 'debit') return 'debit';
+  return 'neutral';
+}

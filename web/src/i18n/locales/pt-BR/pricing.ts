@@ -1,0 +1,33 @@
+/** Landing pricing section (spec sections 2, 8, 9). */
+const pricing = {
+  title: 'Planos e preços',
+  subtitle: 'Escolha o plano da sua música. Cancele quando quiser.',
+  promotion: 'Promoção: 2 meses com 20% a 30% de desconto',
+  endsIn: 'Termina em',
+  ended: 'Promoção encerrada',
+  countdown: '{{d}}d {{h}}h {{m}}m {{s}}s',
+  perMonth: '/mês',
+  firstMonth: 'no 1º mês, depois {{price}}/mês',
+  firstTwoMonths: 'nos 2 primeiros meses, depois {{price}}/mês',
+  onRequest: 'Sob consulta',
+  coins: '{{coins}} 5D Coins por mês',
+  projects: 'Até {{projects}} projetos',
+  unlimitedProjects: 'Projetos ilimitados',
+  generations: '{{generations}} gerações de IA por mês',
+  unlimitedGenerations: 'Gerações de IA ilimitadas',
+  savings: 'Economia de {{percent}}%',
+  popular: 'Mais popular',
+  choose: 'Assinar',
+  contact: 'Fale conosco',
+  busy: 'Abrindo...',
+  loginTitle: 'Faça login',
+  loginDescription: 'Entre para assinar um plano.',
+  onRequestTitle: 'Enterprise é sob consulta',
+  onRequestDescription: 'Fale com a nossa equipe para montar um plano sob medida.',
+  errorTitle: 'Erro',
+  noUrl: 'Não foi possível iniciar o checkout.',
+  checkoutErrorTitle: 'Erro no checkout',
+  tryAgain: 'Tente novamente.',
+} as const;
+
+export default pricing;
