@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/session';
 import { LogOutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/PageLoading';
 
+// Each dashboard is its own chunk: a client never downloads the Creator Hub (and its chart library).
+const ClientDashboard = lazy(() => import('./components/ClientDashboard'));
+const CreatorHub = lazy(() => import('./components/CreatorHub'));
+
 function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { profile, profileLoading, signOut } = useAuth();
 
@@ -29,15 +34,6 @@ function DashboardPage() {
   }
 
   const isCreator = profile.role === 'creator';
-  const memberSince = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(
-    new Date(profile.created_at),
-  );
-  const facts: readonly [string, string][] = [
-    [t('dashboard.fullName'), profile.full_name],
-    [t('dashboard.email'), profile.email],
-    [t('dashboard.accountType'), isCreator ? t('dashboard.roleCreator') : t('dashboard.roleClient')],
-    [t('dashboard.memberSince'), memberSince],
-  ];
 
   async function onSignOut() {
     await signOut();
@@ -45,15 +41,16 @@ function DashboardPage() {
   }
 
   return (
-    <section className="mx-auto max-w-4xl">
+    <section className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <p className="text-sm font-medium uppercase tracking-wider text-violet-300">
             {isCreator ? t('dashboard.creatorHeading') : t('dashboard.clientHeading')}
           </p>
           <h1 className="mt-1 text-3xl font-bold text-white">
             {t('dashboard.greeting', { name: profile.full_name })}
           </h1>
+          <p className="mt-1 break-all text-sm text-zinc-400">{profile.email}</p>
         </div>
         <button
           type="button"
@@ -65,16 +62,10 @@ function DashboardPage() {
         </button>
       </div>
 
-      <div className="mt-8 rounded-2xl border border-white/10 bg-zinc-900/60 p-6">
-        <h2 className="text-lg font-semibold text-white">{t('dashboard.profileTitle')}</h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          {facts.map(([label, value]) => (
-            <div key={label} className="rounded-xl bg-zinc-950/60 px-4 py-3">
-              <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
-              <dd className="mt-1 break-words text-zinc-100">{value}</dd>
-            </div>
-          ))}
-        </dl>
+      <div className="mt-8">
+        <Suspense fallback={<PageLoading />}>
+          {isCreator ? <CreatorHub profile={profile} /> : <ClientDashboard profile={profile} />}
+        </Suspense>
       </div>
     </section>
   );

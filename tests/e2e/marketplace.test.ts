@@ -1,0 +1,326 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import { startPlatform, type RunningPlatform } from './helpers/platform';
+
+let platform: RunningPlatform;
+let browser: Browser;
+let client: { context: BrowserContext; page: Page };
+let creator: { context: BrowserContext; page: Page };
+const productTitle = `Beat E2E ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** A one-second 8 kHz mono 16-bit sine WAV. */
+function sineWav(seconds = 1, sampleRate = 8000): Buffer {
+  const samples = seconds * sampleRate;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1) {
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 8000), 44 + i * 2);
+  }
+  return wav;
+}
+
+/** A 1×1 violet PNG. */
+const coverPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Signs up through the UI (Cliente or Criador), confirms with the printed code, lands on /dashboard. */
+async function signUp(
+  kind: 'Cliente' | 'Criador',
+  fullName: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, platform.url);
+  const page = await context.newPage();
+  const email = `e2e-mkt-${kind.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  await page.getByLabel('Nome completo').fill(fullName);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('Senha-Forte-2026');
+  await page.getByRole('radio', { name: kind }).check();
+  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+  await page.getByLabel('Código de confirmação').waitFor();
+  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
+  return { context, page };
+}
+
+const resultCount = (page: Page) => page.getByTestId('result-count').textContent();
+
+describe('marketplace journey', () => {
+  it('a visitor browses, searches, filters, paginates and plays a beat', async () => {
+    const context = await newContext(browser, platform.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/marketplace');
+    await page.getByRole('heading', { name: 'CREATORHUB' }).waitFor();
+    await page.getByTestId('beat-card').first().waitFor();
+    expect(await page.getByTestId('beat-card').count()).toBe(12);
+    await page.getByText(/^Página 1 de \d+$/).waitFor();
+    const total = Number((await resultCount(page))?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(24);
+    await screenshot(page, 'desktop-marketplace');
+
+    // Search by title (case-insensitive) narrows the list and goes back to page 1.
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await page.getByText(/^Página 2 de \d+$/).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('noite paulista');
+    await page.getByText('1 beat encontrado').waitFor();
+    await page.getByText('Página 1 de 1').waitFor();
+    await page.getByRole('article', { name: 'Noite Paulista' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('');
+
+    // The filter sheet: edits apply only on 'Aplicar Filtros'; the badge counts active filters.
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros avançados' });
+    await sheet.getByText('Lo-Fi', { exact: true }).click();
+    await screenshot(page, 'desktop-marketplace-filters');
+    expect(Number((await resultCount(page))?.match(/\d+/)?.[0])).toBe(total);
+    await sheet.getByRole('button', { name: 'Aplicar Filtros' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('active-filter-count').textContent()).toBe('1');
+    const lofi = await page.getByTestId('beat-card').allTextContents();
+    expect(lofi.length).toBeGreaterThan(0);
+    expect(lofi.every((text) => text.includes('Lo-Fi'))).toBe(true);
+    // 'Limpar' resets and applies at once.
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    await sheet.getByRole('button', { name: 'Limpar' }).click();
+    await page.getByText(`${total} beats encontrados`).waitFor();
+    expect(await page.getByTestId('active-filter-count').count()).toBe(0);
+
+    // Pagination: the last page button.
+    const pages = Math.ceil(total / 12);
+    await page.getByRole('button', { name: `Página ${Math.min(pages, 5)}`, exact: true }).click();
+    await page.getByText(`Página ${Math.min(pages, 5)} de ${pages}`).waitFor();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.getByText(`Página ${Math.min(pages, 5) - 1} de ${pages}`).waitFor();
+
+    // Play a beat: the sticky player shows it playing; pressing it again pauses.
+    const firstCard = page.getByTestId('beat-card').first();
+    const title = (await firstCard.getByRole('heading').textContent()) ?? '';
+    await firstCard.getByRole('button', { name: `Tocar ${title}` }).click();
+    const player = page.getByTestId('player');
+    await player.getByTestId('player-title').getByText(title).waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'playing',
+    );
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
+    await screenshot(page, 'desktop-marketplace-player');
+    await player.getByRole('button', { name: 'Silenciar' }).click();
+    expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBe(0);
+    await player.getByRole('button', { name: 'Ativar som' }).click();
+    expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBeCloseTo(0.7);
+    await firstCard.getByRole('button', { name: `Pausar ${title}` }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'paused',
+    );
+
+    // Signed out, a like asks for a login.
+    await firstCard.getByRole('button', { name: `Curtir ${title}` }).click();
+    await page.getByText('Faça login').waitFor();
+    await page.waitForURL('**/auth');
+
+    await page.setViewportSize(viewports.mobile);
+    await page.goto('/marketplace');
+    await page.getByTestId('beat-card').first().waitFor();
+    await screenshot(page, 'mobile-marketplace');
+    await page.getByRole('tab', { name: /Drops Raros/ }).click();
+    await page
+      .getByRole('button', { name: 'Ver Oferta' })
+      .first()
+      .or(page.getByText('Nenhuma oferta rara no momento. Volte em breve!'))
+      .first()
+      .waitFor();
+    await screenshot(page, 'mobile-marketplace-drops');
+    const offer = page.getByRole('button', { name: 'Ver Oferta' }).first();
+    if ((await offer.count()) > 0) {
+      await offer.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(/^\d+h \d+m$|^Expirado$/).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+
+    // The simple view: subscriptions and projects (rating 4.8, 7 days delivery, R$).
+    await page.getByRole('tab', { name: 'Todos' }).click();
+    await page.getByRole('button', { name: 'Simples' }).click();
+    await page.getByRole('heading', { name: 'Assinaturas' }).waitFor();
+    await page.getByRole('button', { name: 'Assinar Iniciante' }).waitFor();
+    const projects = page.getByRole('region', { name: 'Projetos' });
+    await projects.getByText('7 dias de entrega').first().waitFor();
+    await page.getByLabel('Categoria').selectOption('Ambient');
+    expect(await projects.getByRole('listitem').count()).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('a signed-in client likes a beat, finds it in My Collection and removes it', async () => {
+    client = await signUp('Cliente', 'Clara Cliente E2E');
+    const { page } = client;
+    await page.goto('/marketplace');
+    const card = page.getByRole('article', { name: 'Noite Paulista' });
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('Noite Paulista');
+    await card.getByRole('button', { name: 'Curtir Noite Paulista' }).click();
+    await page.getByText('Adicionado aos favoritos').waitFor();
+    await card.getByRole('button', { name: 'Descurtir Noite Paulista' }).waitFor();
+
+    // Comprar: the informational toast, then the secure checkout opens in a new tab.
+    // (The opener tab is hidden once the popup shows, so the toast is checked as rendered, not as visible.)
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('button', { name: /^Comprar Noite Paulista/ }).click();
+    await page.getByText('Processando pagamento...').waitFor({ state: 'attached' });
+    const checkout = await popup;
+    await checkout.waitForLoadState();
+    expect(checkout.url()).not.toBe('about:blank');
+    await checkout.close();
+
+    await page.goto('/my-collection');
+    await page.getByRole('heading', { name: 'My Collection' }).waitFor();
+    const favorite = page.getByTestId('favorite-card').filter({ hasText: 'Noite Paulista' });
+    await favorite.waitFor();
+    expect(await favorite.textContent()).toMatch(/R\$\s?49,90/);
+    expect(await page.getByTestId('count-favorites').textContent()).toBe('1');
+    await screenshot(page, 'desktop-my-collection');
+    await favorite.getByRole('button', { name: 'Remover Noite Paulista dos favoritos' }).click();
+    await page.getByText('Item removido dos favoritos').waitFor();
+    await page.getByText('Você ainda não tem favoritos.').waitFor();
+    await page.getByRole('tab', { name: 'Compras' }).click();
+    await page.getByText('Você ainda não fez compras.').waitFor();
+    await page.getByRole('tab', { name: 'Assinaturas' }).click();
+    await page.getByRole('link', { name: 'Ver planos' }).waitFor();
+  }, 120_000);
+
+  it('a creator publishes a product; a client hires it; delivery, download and rating go through', async () => {
+    creator = await signUp('Criador', 'Caio Criador E2E');
+    const hub = creator.page;
+    await hub.getByText('Pro Creator').waitFor();
+    await hub
+      .getByTestId('revenue-total')
+      .getByText(/R\$\s?0,00/)
+      .waitFor();
+    await screenshot(hub, 'desktop-creator-hub');
+
+    // Settings persist.
+    await hub.getByRole('button', { name: 'Configurações', exact: true }).first().click();
+    const settings = hub.getByRole('dialog', { name: 'Configurações do criador' });
+    await settings.getByRole('tab', { name: 'Preços' }).click();
+    await settings.getByLabel('Preço do beat (R$)').fill('75');
+    await settings.getByRole('button', { name: 'Salvar' }).click();
+    await hub.getByText('Configurações salvas').waitFor();
+    await hub.reload();
+    await hub.getByRole('button', { name: 'Configurações', exact: true }).first().click();
+    await settings.getByRole('tab', { name: 'Preços' }).click();
+    expect(await settings.getByLabel('Preço do beat (R$)').inputValue()).toBe('75');
+    await settings.getByRole('button', { name: 'Cancelar' }).click();
+
+    // Publish with missing fields first: the spec's toast.
+    await hub.getByRole('tab', { name: 'Produtos' }).click();
+    await hub.getByRole('button', { name: 'Publicar produto' }).click();
+    await hub.getByText('Preencha todos os campos obrigatórios.').waitFor();
+    await hub.getByLabel('Título').fill(productTitle);
+    await hub.getByLabel('Descrição').fill('Um beat publicado pelo teste de ponta a ponta.');
+    await hub.getByLabel('Preço (R$)').fill('42.50');
+    await hub.getByLabel('Gênero').selectOption('Phonk');
+    await hub.getByLabel('BPM').fill('128');
+    await hub.getByLabel('Tags').fill('escuro, phonk , escuro');
+    await hub.getByRole('button', { name: 'Adicionar' }).click();
+    expect(await hub.getByRole('button', { name: /^Remover tag/ }).count()).toBe(2);
+    await hub
+      .getByLabel('Imagem de capa (opcional)')
+      .setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: coverPng });
+    await hub
+      .getByLabel('Arquivo de áudio *')
+      .setInputFiles({ name: 'beat.wav', mimeType: 'audio/wav', buffer: sineWav() });
+    await hub.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[placeholder="3:00"]')?.value ?? '') !== '',
+    );
+    await screenshot(hub, 'desktop-creator-upload');
+    await hub.getByRole('button', { name: 'Publicar produto' }).click();
+    await hub.getByText('Seu produto foi publicado com sucesso no marketplace.').waitFor({ timeout: 30_000 });
+    expect(await hub.getByLabel('Título').inputValue()).toBe('');
+
+    // The client finds it in the marketplace and hires it from the dashboard.
+    const page = client.page;
+    await page.goto('/marketplace');
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill(productTitle);
+    const card = page.getByRole('article', { name: productTitle });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Caio Criador E2E');
+    expect(await card.textContent()).toMatch(/R\$\s?42,50/);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: `Contratar ${productTitle}` }).click();
+    await page.getByText('Pedido criado!').waitFor();
+    const order = page.getByTestId('client-order').filter({ hasText: productTitle });
+    await order.getByText('Pendente').waitFor();
+    expect(await order.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+
+    // The creator sees the order and the revenue card change, then delivers a file.
+    await hub.getByRole('tab', { name: 'Analytics' }).click();
+    await hub.reload();
+    await hub
+      .getByTestId('revenue-total')
+      .getByText(/R\$\s?42,50/)
+      .waitFor();
+    expect(await hub.getByTestId('orders-total').textContent()).toBe('1');
+    const received = hub.getByTestId('creator-order').filter({ hasText: productTitle });
+    await received.getByRole('button', { name: `Marcar ${productTitle} como entregue` }).click();
+    const deliver = hub.getByRole('dialog', { name: 'Entregar pedido' });
+    await deliver
+      .getByLabel('Arquivo de entrega')
+      .setInputFiles({ name: 'entrega-final.wav', mimeType: 'audio/wav', buffer: sineWav(2) });
+    await deliver.getByRole('button', { name: 'Enviar entrega' }).click();
+    await hub.getByText('Pedido entregue!').waitFor({ timeout: 30_000 });
+    await received.getByText('Entregue').waitFor();
+    await screenshot(hub, 'desktop-creator-orders');
+
+    // The client downloads the delivery and rates it.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
+    await order.getByText('Entregue').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      order.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toContain('entrega-final');
+    await order.getByRole('button', { name: 'Avaliar' }).click();
+    const rate = page.getByRole('dialog', { name: 'Avaliar pedido' });
+    await rate.getByLabel('5 estrelas').check({ force: true });
+    await rate.getByRole('button', { name: 'Enviar avaliação' }).click();
+    await page.getByText('Avaliação enviada!').waitFor();
+    await order.getByText('Sua avaliação: 5/5').waitFor();
+    expect(await order.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await screenshot(page, 'desktop-client-dashboard');
+
+    await hub.reload();
+    await hub.getByTestId('creator-order').filter({ hasText: 'Avaliação do cliente: 5/5' }).waitFor();
+    await hub.setViewportSize(viewports.mobile);
+    await screenshot(hub, 'mobile-creator-hub');
+    await client.context.close();
+    await creator.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,43 @@
+import type { Catalogue } from '../pt-BR';
+
+const collection: Catalogue['collection'] = {
+  title: 'My Collection',
+  subtitle: 'Your favorites, purchases and subscriptions in one place.',
+  tabsLabel: 'Collection lists',
+  favorites: 'Favorites',
+  purchases: 'Purchases',
+  subscriptions: 'Subscriptions',
+  loadError: 'Your data could not be loaded',
+  retry: 'Try again',
+  favoritesEmpty: 'You have no favorites yet.',
+  purchasesEmpty: 'You have not bought anything yet.',
+  subscriptionsEmpty: 'You have no subscriptions yet.',
+  explore: 'Explore the Marketplace',
+  plans: 'See plans',
+  remove: 'Remove',
+  removeLabel: 'Remove {{title}} from favorites',
+  removed: 'Removed',
+  removedDescription: 'Item removed from favorites',
+  removeError: 'Could not remove from favorites',
+  favoritedOn: 'Favorited on {{date}}',
+  byCreator: 'by {{creator}}',
+  order: 'Order #{{id}}',
+  premium: 'Premium Subscription',
+  product: 'Product {{id}}',
+  start: 'Start',
+  nextBilling: 'Next billing',
+  status: {
+    active: 'Active',
+    trialing: 'Trial',
+    past_due: 'Past due',
+    canceled: 'Canceled',
+    unpaid: 'Unpaid',
+    incomplete: 'Incomplete',
+    incomplete_expired: 'Expired',
+    paused: 'Paused',
+    completed: 'Completed',
+    refunded: 'Refunded',
+  },
+};
+
+export default collection;

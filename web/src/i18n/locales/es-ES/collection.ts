@@ -1,0 +1,43 @@
+import type { Catalogue } from '../pt-BR';
+
+const collection: Catalogue['collection'] = {
+  title: 'My Collection',
+  subtitle: 'Tus favoritos, compras y suscripciones en un solo lugar.',
+  tabsLabel: 'Listas de la colección',
+  favorites: 'Favoritos',
+  purchases: 'Compras',
+  subscriptions: 'Suscripciones',
+  loadError: 'No se pudieron cargar tus datos',
+  retry: 'Reintentar',
+  favoritesEmpty: 'Todavía no tienes favoritos.',
+  purchasesEmpty: 'Todavía no has hecho compras.',
+  subscriptionsEmpty: 'Todavía no tienes suscripciones.',
+  explore: 'Explorar el Marketplace',
+  plans: 'Ver planes',
+  remove: 'Eliminar',
+  removeLabel: 'Eliminar {{title}} de favoritos',
+  removed: 'Eliminado',
+  removedDescription: 'Elemento eliminado de favoritos',
+  removeError: 'No se pudo eliminar de favoritos',
+  favoritedOn: 'Favorito desde {{date}}',
+  byCreator: 'por {{creator}}',
+  order: 'Pedido #{{id}}',
+  premium: 'Suscripción Premium',
+  product: 'Producto {{id}}',
+  start: 'Inicio',
+  nextBilling: 'Próximo cobro',
+  status: {
+    active: 'Activa',
+    trialing: 'En prueba',
+    past_due: 'Pago atrasado',
+    canceled: 'Cancelada',
+    unpaid: 'No pagada',
+    incomplete: 'Incompleta',
+    incomplete_expired: 'Expirada',
+    paused: 'Pausada',
+    completed: 'Completada',
+    refunded: 'Reembolsada',
+  },
+};
+
+export default collection;

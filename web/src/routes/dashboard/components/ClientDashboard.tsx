@@ -1,0 +1,325 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PLANS, type PlanId } from '../../../../../shared/plans';
+import type { Profile } from '../../../../../shared/schemas/profile';
+import type { Order } from '../../../../../shared/schemas/orders';
+import { useCheckout } from '../../../components/checkout/use-checkout';
+import { formatBRL, formatDatePtBR } from '../../../components/format';
+import { PageLoading } from '../../../components/PageLoading';
+import { TabPanel, Tabs } from '../../../components/Tabs';
+import { fetchDownloadUrl, useHire, useMyFavorites, useMyOrders, usePublishedProjects } from '../api/client';
+import { LoadError } from './LoadError';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { RateDialog } from './RateDialog';
+
+type Tab = 'marketplace' | 'orders' | 'favorites' | 'profile';
+const COMPACT_PLANS: readonly PlanId[] = ['INICIANTE', 'ARTISTA', 'PRO'];
+
+/** Progress of an order: 100 once completed, 60 before (spec 1 §2). */
+export const orderProgress = (order: Pick<Order, 'status'>) => (order.status === 'completed' ? 100 : 60);
+
+export default function ClientDashboard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('marketplace');
+  const labels: Record<Tab, string> = {
+    marketplace: t('dashboardHub.client.tabMarketplace'),
+    orders: t('dashboardHub.client.tabOrders'),
+    favorites: t('dashboardHub.client.tabFavorites'),
+    profile: t('dashboardHub.client.tabProfile'),
+  };
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-[1fr_18rem]">
+      <div className="min-w-0">
+        <Tabs<Tab>
+          label={t('dashboardHub.client.tabsLabel')}
+          value={tab}
+          onChange={setTab}
+          tabs={(Object.keys(labels) as Tab[]).map((key) => ({ key, label: labels[key] }))}
+        />
+        <TabPanel label={labels[tab]}>
+          {tab === 'marketplace' && <HireList userId={profile.id} onHired={() => setTab('orders')} />}
+          {tab === 'orders' && <OrdersList userId={profile.id} />}
+          {tab === 'favorites' && <FavoritesList userId={profile.id} />}
+          {tab === 'profile' && <ProfileFacts profile={profile} />}
+        </TabPanel>
+      </div>
+      <PlanList />
+    </div>
+  );
+}
+
+function HireList({ userId, onHired }: { userId: string; onHired: () => void }) {
+  const { t } = useTranslation();
+  const projects = usePublishedProjects();
+  const hire = useHire(userId);
+  if (projects.isPending) return <PageLoading />;
+  if (projects.isError) return <LoadError onRetry={() => void projects.refetch()} />;
+  if (projects.data.length === 0)
+    return <p className="text-zinc-400">{t('dashboardHub.client.marketEmpty')}</p>;
+  return (
+    <section aria-labelledby="hire-title">
+      <h2 id="hire-title" className="text-lg font-semibold text-white">
+        {t('dashboardHub.client.marketTitle')}
+      </h2>
+      <ul className="mt-4 grid gap-3 md:grid-cols-2">
+        {projects.data.map((project) => (
+          <li
+            key={project.id}
+            data-testid="hire-card"
+            className="flex items-center justify-between gap-4 rounded-xl border border-white/10 bg-zinc-900/60 p-4"
+          >
+            <div className="min-w-0">
+              <h3 className="truncate font-semibold text-white">{project.title}</h3>
+              <p className="truncate text-sm text-zinc-400">
+                {t('dashboardHub.client.byCreator', { creator: project.creator })} · {project.genre}
+              </p>
+              <p className="mt-1 text-xs text-zinc-500">
+                ★ {t('dashboardHub.client.rating')} · {t('dashboardHub.client.deliveryDays')}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-2">
+              <span className="font-bold text-white">{formatBRL(project.price)}</span>
+              <button
+                type="button"
+                disabled={hire.isPending && hire.variables === project.id}
+                aria-label={t('dashboardHub.client.hireLabel', { title: project.title })}
+                onClick={() =>
+                  hire.mutate(project.id, {
+                    onSuccess: () => {
+                      toast.success(t('dashboardHub.client.hired'), {
+                        description: t('dashboardHub.client.hiredDescription'),
+                      });
+                      onHired();
+                    },
+                    onError: (error) =>
+                      toast.error(t('dashboardHub.client.hireError'), { description: error.message }),
+                  })
+                }
+                className="h-9 rounded-lg bg-violet-600 px-3 text-sm font-semibold text-white hover:bg-violet-500 disabled:opacity-60"
+              >
+                {hire.isPending && hire.variables === project.id
+                  ? t('dashboardHub.client.hiring')
+                  : t('dashboardHub.client.hire')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrdersList({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const orders = useMyOrders(userId);
+  const [rating, setRating] = useState<Order | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  if (orders.isPending) return <PageLoading />;
+  if (orders.isError) return <LoadError onRetry={() => void orders.refetch()} />;
+  if (orders.data.length === 0) {
+    return (
+      <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
+        <p className="text-zinc-300">{t('dashboardHub.client.ordersEmpty')}</p>
+      </div>
+    );
+  }
+
+  async function download(order: Order) {
+    setDownloading(order.id);
+    try {
+      const url = await fetchDownloadUrl(order.id);
+      const link = document.createElement('a');
+      link.href = url;
+      link.rel = 'noopener';
+      link.download = '';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      toast.error(t('dashboardHub.client.downloadError'), {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <>
+      <ul className="space-y-3">
+        {orders.data.map((order) => {
+          const progress = orderProgress(order);
+          const hasFile = order.status !== 'pending';
+          return (
+            <li
+              key={order.id}
+              data-testid="client-order"
+              className="rounded-xl border border-white/10 bg-zinc-900/60 p-4"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h3 className="font-semibold text-white">{order.project_title}</h3>
+                  <p className="text-sm text-zinc-400">
+                    {t('dashboardHub.client.orderDate', { date: formatDatePtBR(order.created_at) })} ·{' '}
+                    {formatBRL(order.amount)}
+                  </p>
+                </div>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <div
+                role="progressbar"
+                aria-label={t('dashboardHub.client.progress')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                className="mt-3 h-2 overflow-hidden rounded-full bg-white/10"
+              >
+                <div className="h-full rounded-full bg-violet-500" style={{ width: `${progress}%` }} />
+              </div>
+              {hasFile && (
+                <div className="mt-3 flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    onClick={() => void download(order)}
+                    disabled={downloading === order.id}
+                    className="h-9 rounded-lg border border-white/15 px-3 text-sm text-zinc-100 hover:bg-white/5 disabled:opacity-60"
+                  >
+                    {t('dashboardHub.client.download')}
+                  </button>
+                  {order.rating === null ? (
+                    <button
+                      type="button"
+                      onClick={() => setRating(order)}
+                      className="h-9 rounded-lg bg-amber-400 px-3 text-sm font-semibold text-zinc-950 hover:bg-amber-300"
+                    >
+                      {t('dashboardHub.client.rate')}
+                    </button>
+                  ) : (
+                    <span className="text-sm text-amber-200">
+                      {t('dashboardHub.client.yourRating', { rating: order.rating })}
+                    </span>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <RateDialog order={rating} userId={userId} onClose={() => setRating(null)} />
+    </>
+  );
+}
+
+function FavoritesList({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const favorites = useMyFavorites(userId);
+  if (favorites.isPending) return <PageLoading />;
+  if (favorites.isError) return <LoadError onRetry={() => void favorites.refetch()} />;
+  if (favorites.data.length === 0) {
+    return (
+      <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
+        <p className="text-zinc-300">{t('dashboardHub.client.favoritesEmpty')}</p>
+        <Link
+          to="/marketplace"
+          className="mt-4 inline-flex h-10 items-center rounded-lg bg-violet-600 px-4 text-sm font-semibold text-white"
+        >
+          {t('dashboardHub.client.browse')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {favorites.data.map((favorite) => (
+          <li key={favorite.id} className="rounded-xl border border-white/10 bg-zinc-900/60 p-4">
+            <h3 className="font-semibold text-white">{favorite.beat_title}</h3>
+            <p className="text-sm text-zinc-400">
+              {favorite.beat_creator} · {favorite.beat_genre}
+            </p>
+            <p className="mt-1 font-bold text-white">{formatBRL(favorite.beat_price)}</p>
+          </li>
+        ))}
+      </ul>
+      <Link to="/my-collection" className="mt-4 inline-block text-sm text-violet-300 hover:underline">
+        {t('dashboardHub.client.favoritesAll')}
+      </Link>
+    </div>
+  );
+}
+
+function ProfileFacts({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const facts: readonly [string, string][] = [
+    [t('dashboard.fullName'), profile.full_name],
+    [t('dashboard.email'), profile.email],
+    [
+      t('dashboard.accountType'),
+      profile.role === 'creator' ? t('dashboard.roleCreator') : t('dashboard.roleClient'),
+    ],
+    [
+      t('dashboard.memberSince'),
+      new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(
+        new Date(profile.created_at),
+      ),
+    ],
+  ];
+  return (
+    <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-6">
+      <h2 className="text-lg font-semibold text-white">{t('dashboard.profileTitle')}</h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-zinc-950/60 px-4 py-3">
+            <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
+            <dd className="mt-1 break-words text-zinc-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function PlanList() {
+  const { t } = useTranslation();
+  const { subscribe } = useCheckout();
+  return (
+    <aside
+      aria-labelledby="plans-title"
+      className="h-fit rounded-2xl border border-white/10 bg-zinc-900/60 p-5"
+    >
+      <h2 id="plans-title" className="font-semibold text-white">
+        {t('dashboardHub.client.plansTitle')}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {COMPACT_PLANS.map((id) => {
+          const plan = PLANS[id];
+          // The compact list shows each plan's lowest monthly price: 29, 89, 129.
+          const price = Math.min(...(plan.monthlyPricesUsd ?? [0]));
+          return (
+            <li
+              key={id}
+              className="flex items-center justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2"
+            >
+              <div>
+                <p className="text-sm font-medium text-white">{plan.name}</p>
+                <p className="text-xs text-zinc-400">{t('dashboardHub.client.planPrice', { price })}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => void subscribe(id)}
+                aria-label={t('dashboardHub.client.subscribeLabel', { name: plan.name })}
+                className="h-8 rounded-md bg-white/10 px-3 text-xs font-medium text-white hover:bg-white/15"
+              >
+                {t('dashboardHub.client.subscribe')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { Project } from '../../../../../shared/schemas/marketplace';
+import { formatCompact } from '../../../components/format';
+
+/** Downloads per day are not tracked per day; the spec's sample figure stands in for it. */
+const SAMPLE_DOWNLOADS_TODAY = 800;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Four stat cards: catalogue size, downloads today (sample), average rating and new this week (computed). */
+export function StatCards({ beats, now }: { beats: readonly Project[]; now: number }) {
+  const { t } = useTranslation();
+  const average = beats.length ? beats.reduce((sum, beat) => sum + beat.rating, 0) / beats.length : 0;
+  const fresh = beats.filter((beat) => now - Date.parse(beat.created_at) <= WEEK_MS).length;
+  const cards = [
+    { label: t('marketplace.statBeats'), value: formatCompact(beats.length) },
+    { label: t('marketplace.statDownloadsToday'), value: formatCompact(SAMPLE_DOWNLOADS_TODAY) },
+    { label: t('marketplace.statAverageRating'), value: average.toFixed(1) },
+    { label: t('marketplace.statNewThisWeek'), value: String(fresh) },
+  ];
+  return (
+    <dl aria-label={t('marketplace.statsLabel')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.label} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
+          <dt className="text-xs uppercase tracking-wide text-zinc-400">{card.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-white">{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

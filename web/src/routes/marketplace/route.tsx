@@ -1,0 +1,351 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import {
+  countActiveFilters,
+  defaultFilters,
+  filterBeats,
+  type BeatFilters,
+} from '../../../../shared/marketplace/filter';
+import { PRODUCT_GENRES, type Project } from '../../../../shared/schemas/marketplace';
+import { useAuth } from '../../auth/session';
+import { useCheckout } from '../../components/checkout/use-checkout';
+import { PageLoading } from '../../components/PageLoading';
+import { PlayerBar } from '../../components/player/PlayerBar';
+import { usePlayer } from '../../components/player/use-player';
+import { Tabs } from '../../components/Tabs';
+import { useCatalogue } from './api/catalogue';
+import { useMyFavorites, useToggleFavorite } from './api/favorites';
+import { BeatCard } from './components/BeatCard';
+import { FilterSheet } from './components/FilterSheet';
+import { GenreChips } from './components/GenreChips';
+import { Pagination } from './components/Pagination';
+import { RareDrops } from './components/RareDrops';
+import { SimpleView } from './components/SimpleView';
+import { StatCards } from './components/StatCards';
+
+type Section = 'all' | 'rare';
+type View = 'full' | 'simple';
+
+const externalLinks = [
+  { to: '/courses', key: 'linkCourses' },
+  { to: '/community', key: 'linkMentoring' },
+  { to: '/ai-studio', key: 'linkSamples' },
+  { to: '/neural-engine', key: 'linkPresets' },
+] as const;
+
+function MarketplacePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { user } = useAuth();
+  const catalogue = useCatalogue();
+  const favorites = useMyFavorites(user?.id ?? null);
+  const toggleFavorite = useToggleFavorite(user?.id ?? null);
+  const { buy, subscribe } = useCheckout();
+  const player = usePlayer(useCallback(() => toast.error(t('marketplace.player.playError')), [t]));
+
+  const [section, setSection] = useState<Section>('all');
+  const [view, setView] = useState<View>('full');
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const [genreChip, setGenreChip] = useState('all');
+  const [filters, setFilters] = useState<BeatFilters>(defaultFilters);
+  const [page, setPage] = useState(1);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [now] = useState(() => Date.now());
+
+  const beats = useMemo(() => catalogue.data ?? [], [catalogue.data]);
+  const genres = useMemo(
+    () => [...new Set<string>([...PRODUCT_GENRES, ...beats.map((beat) => beat.genre)])],
+    [beats],
+  );
+  const creators = useMemo(
+    () => [...new Set(beats.map((beat) => beat.creator))].sort((a, b) => a.localeCompare(b, 'pt-BR')),
+    [beats],
+  );
+  const likedIds = useMemo(
+    () => new Set((favorites.data ?? []).map((favorite) => favorite.id)),
+    [favorites.data],
+  );
+
+  // Any change of search, chip or filters goes back to page 1.
+  const result = useMemo(
+    () => filterBeats(beats, { search, genreChip, filters, page }),
+    [beats, search, genreChip, filters, page],
+  );
+  const activeFilters = countActiveFilters(filters);
+
+  useEffect(() => {
+    if (catalogue.error) console.error('Catalogue fetch failed', catalogue.error);
+  }, [catalogue.error]);
+
+  function onLike(beat: Project) {
+    if (!user) {
+      toast.error(t('marketplace.loginTitle'), { description: t('marketplace.loginLike') });
+      void navigate('/auth');
+      return;
+    }
+    const liked = likedIds.has(beat.id);
+    toggleFavorite.mutate(
+      { beat, liked },
+      {
+        onSuccess: (outcome) =>
+          toast.success(outcome.liked ? t('marketplace.liked') : t('marketplace.unliked')),
+        onError: () => toast.error(t('marketplace.likeError')),
+      },
+    );
+  }
+
+  async function onShare(beat: Project) {
+    const url = `${window.location.origin}/marketplace?q=${encodeURIComponent(beat.title)}`;
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title: beat.title, text: `${beat.title} — ${beat.creator}`, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      toast.success(t('marketplace.shareCopied'), { description: t('marketplace.shareCopiedDescription') });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return; // the user closed the sheet
+      toast.error(t('marketplace.shareError'));
+    }
+  }
+
+  const onBuyBeat = (beat: Project) =>
+    void buy({ productName: beat.title, amount: beat.price, projectId: beat.id });
+
+  const playingId = player.state.playing ? player.state.track?.id : undefined;
+
+  return (
+    <div className={player.state.track ? 'pb-24' : undefined}>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="bg-gradient-to-r from-violet-300 to-fuchsia-300 bg-clip-text text-3xl font-black tracking-widest text-transparent sm:text-4xl">
+            {t('marketplace.title')}
+          </h1>
+          <p className="mt-1 text-zinc-400">{t('marketplace.subtitle')}</p>
+        </div>
+        <nav aria-label={t('marketplace.linksLabel')} className="flex flex-wrap gap-2">
+          {externalLinks.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              {t(`marketplace.${link.key}`)}
+            </Link>
+          ))}
+        </nav>
+      </header>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <Tabs<Section>
+          label={t('marketplace.sectionsLabel')}
+          value={section}
+          onChange={setSection}
+          tabs={[
+            { key: 'all', label: t('marketplace.tabAll') },
+            {
+              key: 'rare',
+              label: (
+                <>
+                  {t('marketplace.tabRare')}{' '}
+                  <span className="text-xs opacity-70">({t('marketplace.rareWindow')})</span>
+                </>
+              ),
+            },
+          ]}
+        />
+        {section === 'all' && (
+          <div role="group" aria-label={t('marketplace.viewLabel')} className="flex gap-1 text-sm">
+            {(['full', 'simple'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={view === mode}
+                onClick={() => setView(mode)}
+                className={`rounded-lg px-3 py-1.5 ${view === mode ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
+              >
+                {mode === 'full' ? t('marketplace.viewFull') : t('marketplace.viewSimple')}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div
+        className="mt-6"
+        role="tabpanel"
+        aria-label={section === 'all' ? t('marketplace.tabAll') : t('marketplace.tabRare')}
+      >
+        {section === 'rare' ? (
+          <RareDrops onBuy={(item) => void buy(item)} />
+        ) : catalogue.isPending ? (
+          <PageLoading />
+        ) : catalogue.isError ? (
+          <div role="alert" className="rounded-2xl border border-red-500/30 bg-red-500/10 p-8 text-center">
+            <p className="text-red-200">{t('marketplace.loadError')}</p>
+            <button
+              type="button"
+              onClick={() => void catalogue.refetch()}
+              className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
+            >
+              {t('marketplace.retry')}
+            </button>
+          </div>
+        ) : view === 'simple' ? (
+          <SimpleView
+            beats={beats}
+            genres={genres}
+            onBuy={onBuyBeat}
+            onSubscribe={(plan) => void subscribe(plan)}
+          />
+        ) : (
+          <div className="space-y-6">
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <label className="sr-only" htmlFor="marketplace-search">
+                {t('marketplace.searchLabel')}
+              </label>
+              <input
+                id="marketplace-search"
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPage(1);
+                }}
+                placeholder={t('marketplace.searchPlaceholder')}
+                className="h-11 flex-1 rounded-lg border border-white/10 bg-zinc-900 px-4 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40"
+              />
+              <button
+                type="button"
+                onClick={() => setSheetOpen(true)}
+                aria-haspopup="dialog"
+                aria-label={
+                  activeFilters > 0
+                    ? `${t('marketplace.filters')} (${t('marketplace.filtersActive', { count: activeFilters })})`
+                    : t('marketplace.filters')
+                }
+                className="relative inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-white/10 px-4 text-sm font-medium text-zinc-200 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-violet-400"
+              >
+                <FilterGlyph />
+                {t('marketplace.filters')}
+                {activeFilters > 0 && (
+                  <span
+                    data-testid="active-filter-count"
+                    className="absolute -right-2 -top-2 flex size-5 items-center justify-center rounded-full bg-fuchsia-500 text-xs font-bold text-white"
+                  >
+                    {activeFilters}
+                  </span>
+                )}
+              </button>
+            </div>
+
+            <GenreChips
+              chips={['all', ...genres]}
+              value={genreChip}
+              onChange={(chip) => {
+                setGenreChip(chip);
+                setPage(1);
+              }}
+            />
+
+            <StatCards beats={beats} now={now} />
+
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400"
+              aria-live="polite"
+            >
+              <span data-testid="result-count">{t('marketplace.resultCount', { count: result.total })}</span>
+              <span>{t('marketplace.pageOf', { page: result.page, pages: result.pageCount })}</span>
+            </div>
+
+            {result.items.length === 0 ? (
+              <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
+                <p className="text-zinc-300">{t('marketplace.empty')}</p>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSearch('');
+                    setGenreChip('all');
+                    setFilters(defaultFilters());
+                    setPage(1);
+                  }}
+                  className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
+                >
+                  {t('marketplace.clearAll')}
+                </button>
+              </div>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+                {result.items.map((beat) => (
+                  <li key={beat.id}>
+                    <BeatCard
+                      beat={beat}
+                      liked={likedIds.has(beat.id)}
+                      playing={playingId === beat.id}
+                      onPlay={() =>
+                        player.select({
+                          id: beat.id,
+                          title: beat.title,
+                          creator: beat.creator,
+                          audioUrl: beat.audioUrl,
+                          coverUrl: beat.coverUrl,
+                        })
+                      }
+                      onLike={() => onLike(beat)}
+                      onShare={() => void onShare(beat)}
+                      onBuy={() => onBuyBeat(beat)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+
+            <Pagination
+              page={result.page}
+              pageCount={result.pageCount}
+              buttons={result.pageButtons}
+              onChange={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            />
+          </div>
+        )}
+      </div>
+
+      <FilterSheet
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        applied={filters}
+        onApply={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        genres={genres}
+        creators={creators}
+      />
+      <PlayerBar player={player} />
+    </div>
+  );
+}
+
+function FilterGlyph() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
+
+export { MarketplacePage as Component };
