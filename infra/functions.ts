@@ -96,6 +96,20 @@ export const functions = [
     description: "My Collection: the caller's purchases and subscriptions",
     table: 'read',
   },
+  // Public site pages (issue 9)
+  { name: 'competitions', description: 'Competition cards: active and finished', table: 'read' },
+  {
+    name: 'community',
+    description: 'Community feed, trending tags, members; rate-limited posting',
+    table: 'readwrite',
+  },
+  { name: 'creator-profile', description: 'Creator public profile figures by name slug', table: 'read' },
+  { name: 'me-settings', description: "The caller's site preferences (/settings)", table: 'readwrite' },
+  {
+    name: 'studio-requests',
+    description: 'Studio site booking, contact and newsletter requests (rate-limited); studio inbox',
+    table: 'readwrite',
+  },
   // Payments (issue 4): Stripe Checkout, the 5D Coins wallet and the exactly-once webhook.
   {
     name: 'create-checkout',
@@ -127,7 +141,8 @@ export const functions = [
   // machine (infra/state-machines/); the pipeline-* functions are its Task states.
   {
     name: 'suno-create-music',
-    description: 'Music generation: input policy, metering (plan, coins, anonymous quota), starts the pipeline',
+    description:
+      'Music generation: input policy, metering (plan, coins, anonymous quota), starts the pipeline',
     table: 'readwrite',
     stateMachine: 'generate-then-split',
   },
@@ -163,7 +178,8 @@ export const functions = [
     // The DSP separator holds the input and its four output WAVs in memory (≈ 5 × the file: 5 GiB for a
     // 1 GiB upload) and is CPU-bound, so it gets 8 GiB (≈ 4.6 vCPU) and the full 15 minutes.
     name: 'pipeline-split',
-    description: 'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',
+    description:
+      'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',
     table: 'readwrite',
     audioBucket: 'readwrite',
     pipelineTask: true,

@@ -41,6 +41,19 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/creators/leaderboard', functionName: 'gamification', auth: 'public' },
   { method: 'GET', path: '/api/achievements', functionName: 'gamification', auth: 'public' },
   { method: 'GET', path: '/api/competitions/active', functionName: 'gamification', auth: 'public' },
+  // Public site pages (issue 9); /api/creators/{name} stays after /api/creators/leaderboard
+  { method: 'GET', path: '/api/competitions', functionName: 'competitions', auth: 'public' },
+  { method: 'GET', path: '/api/community/posts', functionName: 'community', auth: 'public' },
+  { method: 'POST', path: '/api/community/posts', functionName: 'community', auth: 'user' },
+  { method: 'GET', path: '/api/community/trending', functionName: 'community', auth: 'public' },
+  { method: 'GET', path: '/api/community/members', functionName: 'community', auth: 'public' },
+  { method: 'GET', path: '/api/creators/{name}', functionName: 'creator-profile', auth: 'public' },
+  { method: 'GET', path: '/api/me/settings', functionName: 'me-settings', auth: 'user' },
+  { method: 'PUT', path: '/api/me/settings', functionName: 'me-settings', auth: 'user' },
+  { method: 'POST', path: '/api/studio/bookings', functionName: 'studio-requests', auth: 'public' },
+  { method: 'POST', path: '/api/studio/contact', functionName: 'studio-requests', auth: 'public' },
+  { method: 'POST', path: '/api/studio/newsletter', functionName: 'studio-requests', auth: 'public' },
+  { method: 'GET', path: '/api/studio/requests', functionName: 'studio-requests', auth: 'user' },
   { method: 'GET', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
   { method: 'PUT', path: '/api/creator/settings', functionName: 'creator-settings', auth: 'user' },
   { method: 'GET', path: '/api/me/purchases', functionName: 'my-collection', auth: 'user' },
@@ -57,7 +70,12 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/me/wallet', functionName: 'coins-balance', auth: 'user' },
   { method: 'POST', path: '/api/webhooks/stripe', functionName: 'stripe-webhook', auth: 'public' },
   // AI music generation and stem splitting (issue 5)
-  { method: 'POST', path: '/api/functions/suno-create-music', functionName: 'suno-create-music', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/functions/suno-create-music',
+    functionName: 'suno-create-music',
+    auth: 'public',
+  },
   { method: 'GET', path: '/api/generations/{id}', functionName: 'generations', auth: 'public' },
   {
     method: 'POST',

@@ -51,6 +51,9 @@ const knownFlags = new Set<string>([
   'stripeSecret',
   'timeoutSeconds',
   'memoryMb',
+  // Honoured by the Api stack, which builds the state machines (infra/constructs/state-machine.ts).
+  'stateMachine',
+  'pipelineTask',
 ]);
 
 /** The Cognito admin calls a `userPoolAdmin` function may make: role-group management only. */

@@ -8,6 +8,8 @@ import { startLocalDynamo, type LocalDynamo } from './dynamodb';
 import { startLocalLambda, type LocalLambda } from './lambda-invoke';
 import { createRouter, type LocalRouter } from './router';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './s3';
+import { startLocalStepFunctions } from './step-functions';
+import { startLocalScheduler } from './scheduler';
 
 /**
  * The whole local twin in one call: DynamoDB API (dynalite + transactions front), S3 API (s3rver),
@@ -48,6 +50,7 @@ export interface LocalPlatform {
     cognito: string;
     cognitoProxy: string;
     lambda: string;
+    scheduler: string;
   };
   webConfig: WebConfig;
   router: LocalRouter;
@@ -115,6 +118,18 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       onCode: options.onConfirmationCode,
     });
     started.push(cognito);
+    // Step Functions twin: runs infra/state-machines/*.asl.json with the real pipeline handlers.
+    const stepFunctions = await startLocalStepFunctions({ region: REGION, quiet });
+    started.push(stepFunctions);
+    // EventBridge Scheduler twin: one-time schedules persisted in the table, firing the real handlers.
+    const scheduler = await startLocalScheduler({
+      dynamoEndpoint: dynamo.endpoint,
+      tableName: localTableName,
+      region: REGION,
+      credentials: S3RVER_CREDENTIALS,
+      quiet,
+    });
+    started.push(scheduler);
 
     const saveState = (update: Partial<PlatformState>) => {
       state = { ...state, ...update };
@@ -132,6 +147,8 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+      AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
+      STATE_MACHINE_ARN: stepFunctions.arnOf('generate-then-split'),
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: localTableName,
       AUDIO_BUCKET: BUCKETS.audio,
@@ -139,6 +156,9 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
+      SCHEDULER_ROLE_ARN: scheduler.roleArn,
+      CLEANUP_FUNCTION_ARN: scheduler.functionArn('attachment-cleanup'),
     };
     Object.assign(process.env, env);
 
@@ -168,6 +188,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
         cognito: cognito.endpoint,
         cognitoProxy: cognito.proxyEndpoint,
         lambda: lambda.endpoint,
+        scheduler: scheduler.endpoint,
       },
       webConfig,
       router,

@@ -7,6 +7,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { PlatformHttpApi } from '../constructs/http-api';
+import { PipelineStateMachine } from '../constructs/state-machine';
+import { stateMachines } from '../state-machines/catalogue';
 import type { FunctionDefinition } from '../functions';
 import type { RouteDefinition } from '../routes';
 import { logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
@@ -31,6 +33,7 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   public readonly httpApi: PlatformHttpApi;
   public readonly functions: ReadonlyMap<string, AppFunction>;
+  public readonly stateMachines: ReadonlyMap<string, PipelineStateMachine>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -58,6 +61,31 @@ export class ApiStack extends Stack {
       );
     }
     this.functions = functions;
+
+    // State machines whose tasks are catalogue functions here; `stateMachine` functions may start them.
+    const machines = new Map<string, PipelineStateMachine>();
+    for (const definition of stateMachines) {
+      if (!Object.values(definition.tasks).every((name) => functions.has(name))) continue;
+      machines.set(
+        definition.name,
+        new PipelineStateMachine(this, `Sfn-${definition.name}`, {
+          definition,
+          functionFor: (name) => functions.get(name)!.function,
+          logRetention,
+          removalPolicy,
+        }),
+      );
+    }
+    for (const definition of props.functions) {
+      if (!definition.stateMachine) continue;
+      const machine = machines.get(definition.stateMachine);
+      if (!machine)
+        throw new Error(
+          `${definition.name} starts ${definition.stateMachine}, whose task functions are not built here`,
+        );
+      machine.allowStart(functions.get(definition.name)!.function);
+    }
+    this.stateMachines = machines;
 
     this.httpApi = new PlatformHttpApi(this, 'Api', {
       routes: props.routes,

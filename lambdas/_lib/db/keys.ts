@@ -38,4 +38,15 @@ export const keys = {
   generationByDate: (createdAt: string) => `GEN#${createdAt}`,
   generationUsage: (period: string) => `GENUSAGE#${period}`,
   anonymousClient: (hash: string) => `ANON#${hash}`,
+  // Public site pages (issue 9): creator slugs, finished competitions, community posts, settings
+  creatorSlug: (slug: string) => `CREATOR_SLUG#${slug}`,
+  finishedCompetitions: () => 'COMP#FINISHED',
+  communityPost: (id: string) => `POST#${id}`,
+  communityFeed: () => 'COMMUNITY#POSTS',
+  rateWindow: (action: string, window: number) => `RATE#${action}#${window}`,
+  userSettings: () => 'SETTINGS',
+  // Studio site requests (issue 9): booking/contact by `<createdAt>#<ulid>`, newsletter by `EMAIL#<email>`
+  studioInbox: (kind: string) => `STUDIO#${kind}`,
+  studioSubscriber: (email: string) => `EMAIL#${email}`,
+  studioClient: (hash: string) => `STUDIO_CLIENT#${hash}`,
 } as const;

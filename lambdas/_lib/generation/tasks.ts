@@ -1,0 +1,149 @@
+import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { STEM_NAMES, type StemName } from '../../../shared/schemas/generation';
+import { config } from '../config';
+import { advanceJob, failJob, getJob, jobAudioKeys, type GenerationJob } from '../db/generations';
+import { logger } from '../logger';
+import { musicProviderFromConfig } from '../music/from-config';
+import { isProviderError, type SynthStemName } from '../music/provider';
+import { stemSeparatorFromConfig } from '../stems/from-config';
+import { copyObject, putWav, readObject } from './audio-store';
+import { releaseGeneration, reserveGeneration } from './metering';
+import { classifyFailure, PipelineError, PROVIDER_ERROR_NAMES, type CaughtError } from './failures';
+import type { ExecutionInput } from './start';
+
+/**
+ * The state machine's tasks (infra/state-machines/generate-then-split.asl.json), one function per Task
+ * state; each Lambda handler is a one-line call of one of these. Input is the execution's small state
+ * `{jobId, kind, limits}`; the job item holds everything else.
+ */
+
+/**
+ * A generated track's exact stems, as the splitter's four. The synthesizer has no voice: its lead line
+ * is the top melodic part, the one a vocal separator takes out of a mix, so it stands in for 'vocals';
+ * the chords are 'other'.
+ */
+export const SYNTH_STEM_MAP: Record<StemName, SynthStemName> = {
+  vocals: 'lead',
+  drums: 'drums',
+  bass: 'bass',
+  other: 'chords',
+};
+
+async function liveJob(jobId: string): Promise<GenerationJob> {
+  const job = await getJob(jobId);
+  if (!job) throw new PipelineError('ProviderTaskNotFound', `Job ${jobId} not found (task not found).`);
+  if (job.status === 'failed' || job.status === 'succeeded') {
+    throw new PipelineError('JobClosed', `Job ${jobId} already ${job.status}.`);
+  }
+  return job;
+}
+
+export async function reserveTask(input: ExecutionInput): Promise<{ reservation: string }> {
+  const reservation = await reserveGeneration(input.jobId);
+  await advanceJob(input.jobId, { status: 'running', progress: 5 });
+  return { reservation: reservation.kind };
+}
+
+export async function generateTask(input: ExecutionInput): Promise<{ audioKey: string }> {
+  const job = await liveJob(input.jobId);
+  if (!job.prompt) throw new PipelineError('BadRequest', 'Job has no prompt.');
+  await advanceJob(job.id, { status: 'running', progress: 10 });
+  const provider = musicProviderFromConfig(process.env);
+  let music;
+  try {
+    music = await provider.generate({ ...job.prompt });
+  } catch (error) {
+    if (isProviderError(error)) {
+      logger.warn('music provider failed', { jobId: job.id, code: error.code, status: error.status });
+      throw new PipelineError(PROVIDER_ERROR_NAMES[error.code], error.message, { cause: error });
+    }
+    throw error;
+  }
+  const audioKey = jobAudioKeys.mix(job.id);
+  await putWav(config.AUDIO_BUCKET, audioKey, music.wav);
+  const sourceStems: Record<string, string> = {};
+  for (const [name, bytes] of Object.entries(music.stems)) {
+    if (!bytes || bytes.byteLength === 0 || !/^[a-z0-9_-]{1,40}$/i.test(name)) continue;
+    const key = jobAudioKeys.source(job.id, name);
+    await putWav(config.AUDIO_BUCKET, key, bytes);
+    sourceStems[name] = key;
+  }
+  await advanceJob(job.id, {
+    progress: 60,
+    generated: {
+      title: music.title,
+      audioKey,
+      sourceStems,
+      durationSeconds: music.durationSeconds,
+      sampleRate: music.sampleRate,
+      bpm: music.bpm,
+      key: music.key,
+      provider: music.provider,
+    },
+  });
+  return { audioKey };
+}
+
+export async function splitTask(input: ExecutionInput): Promise<{ stems: number }> {
+  const job = await liveJob(input.jobId);
+  await advanceJob(job.id, { status: 'running', progress: job.kind === 'split' ? 10 : 70 });
+  const bucket = config.AUDIO_BUCKET;
+  const stems: Partial<Record<StemName, string>> = {};
+
+  const exact = job.generated?.sourceStems ?? {};
+  if (job.kind === 'generate' && STEM_NAMES.every((name) => exact[SYNTH_STEM_MAP[name]])) {
+    for (const name of STEM_NAMES) {
+      const key = jobAudioKeys.stem(job, name);
+      await copyObject(bucket, exact[SYNTH_STEM_MAP[name]] ?? '', key);
+      stems[name] = key;
+    }
+  } else {
+    const source =
+      job.kind === 'generate'
+        ? { bucket, key: job.generated?.audioKey }
+        : { bucket: job.source?.bucket, key: job.source?.key };
+    if (!source.bucket || !source.key)
+      throw new PipelineError('BadRequest', 'Nada para separar: o áudio do job não existe.');
+    const wav = await readObject(source.bucket, source.key, MAX_UPLOAD_BYTES);
+    const separated = await stemSeparatorFromConfig().separate(wav);
+    for (const name of STEM_NAMES) {
+      const key = jobAudioKeys.stem(job, name);
+      await putWav(bucket, key, separated[name]);
+      stems[name] = key;
+    }
+  }
+  await advanceJob(job.id, { progress: 90, stems });
+  return { stems: Object.keys(stems).length };
+}
+
+export async function recordTask(input: ExecutionInput): Promise<{ status: string }> {
+  const job = await liveJob(input.jobId);
+  const complete = job.stems && STEM_NAMES.every((name) => job.stems?.[name]);
+  if (!complete || (job.kind === 'generate' && !job.generated)) {
+    throw new PipelineError('BadRequest', 'O job terminou sem áudio ou sem stems.');
+  }
+  const recorded = await advanceJob(job.id, { status: 'succeeded', progress: 100 });
+  if (!recorded) throw new PipelineError('JobClosed', `Job ${job.id} finished before it could be recorded.`);
+  logger.info('generation succeeded', { jobId: job.id, kind: job.kind });
+  return { status: 'succeeded' };
+}
+
+export async function refundTask(input: { jobId: string }): Promise<{ refunded: boolean; kind: string }> {
+  const job = await getJob(input.jobId);
+  if (!job) return { refunded: false, kind: 'none' };
+  return releaseGeneration(job);
+}
+
+export async function markFailedTask(input: {
+  jobId: string;
+  failure?: CaughtError;
+  refund?: { refunded?: boolean };
+}): Promise<{ code: string; message: string }> {
+  const job = await getJob(input.jobId);
+  // A refund that happened on an earlier, interrupted attempt still counts.
+  const refunded = Boolean(input.refund?.refunded || job?.refundedAt);
+  const failure = classifyFailure(input.failure, refunded);
+  await failJob(input.jobId, failure);
+  logger.warn('generation failed', { jobId: input.jobId, error: input.failure?.Error, ...failure });
+  return failure;
+}

@@ -1,0 +1,36 @@
+import { ErrorCode } from '../../shared/errors';
+import { checkInputPolicy, inputPolicyMessage } from '../../shared/generation/input-policy';
+import { CreateMusicRequest } from '../../shared/schemas/generation';
+import { optionalCaller } from '../_lib/auth';
+import { submitGeneration } from '../_lib/generation/jobs';
+import { anonymousClientId, viewerAddress } from '../_lib/generation/metering';
+import { httpHandler, json, parseBody } from '../_lib/http';
+import { logger } from '../_lib/logger';
+
+/**
+ * POST /api/functions/suno-create-music (open route): validate, refuse artist names and producer tags
+ * (403 INPUT_POLICY), meter (plan → coins → 402; anonymous daily quota → 429), start the
+ * generate-then-split state machine and answer 202 with the job to poll at GET /api/generations/{id}.
+ */
+export const handler = httpHandler(async (event) => {
+  const request = parseBody(event, CreateMusicRequest);
+  const verdict = checkInputPolicy(request.description, request.lyrics);
+  if (!verdict.allowed && verdict.reason) {
+    logger.info('prompt refused by input policy', { reason: verdict.reason });
+    return json(403, {
+      error: {
+        code: ErrorCode.InputPolicy,
+        message: inputPolicyMessage(verdict.reason),
+        reason: verdict.reason,
+      },
+    });
+  }
+  const caller = optionalCaller(event);
+  const job = await submitGeneration({
+    request,
+    ...(caller
+      ? { owner: caller.sub }
+      : { client: anonymousClientId(viewerAddress(event.headers, event.requestContext.http.sourceIp)) }),
+  });
+  return json(202, { jobId: job.id, status: job.status });
+});

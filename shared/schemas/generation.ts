@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
+
+/**
+ * The generator's contract (core spec §4/§7: /generate, suno-create-music) and the stem splitter's
+ * (AI-tools spec: neural-stem-splitter), shared by the web and the Lambdas.
+ */
+
+/** POST /api/functions/suno-create-music */
+export const CreateMusicRequest = z.object({
+  description: z
+    .string({ message: 'Descreva a música que você quer gerar.' })
+    .trim()
+    .min(1, 'Descreva a música que você quer gerar.')
+    .max(2000, 'A descrição pode ter no máximo 2000 caracteres.'),
+  lyrics: z
+    .string()
+    .trim()
+    .max(5000, 'A letra pode ter no máximo 5000 caracteres.')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  style: z
+    .enum(MUSIC_STYLES, { message: `Estilo inválido: use ${MUSIC_STYLES.join(', ')}.` })
+    .default(DEFAULT_STYLE),
+  duration: z
+    .literal(DURATIONS_SECONDS, { message: 'Duração inválida: use 30, 60, 90 ou 120 segundos.' })
+    .default(DEFAULT_DURATION_SECONDS),
+});
+export type CreateMusicRequest = z.infer<typeof CreateMusicRequest>;
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+export const JobKind = z.enum(['generate', 'split']);
+export type JobKind = z.infer<typeof JobKind>;
+
+/** 202 answer of suno-create-music and neural-stem-splitter. */
+export const JobAccepted = z.object({ jobId: z.string(), status: JobStatus });
+export type JobAccepted = z.infer<typeof JobAccepted>;
+
+/** Codes a failed job carries (the web maps them with shared/generation/failure.ts). */
+export const JOB_FAILURE_CODES = [
+  'TIMEOUT',
+  'RATE_LIMIT',
+  'UNAUTHORIZED',
+  'SERVER_ERROR',
+  'TASK_NOT_FOUND',
+  'UNKNOWN',
+] as const;
+export const JobFailureCode = z.enum(JOB_FAILURE_CODES);
+export type JobFailureCode = z.infer<typeof JobFailureCode>;
+
+export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
+export const StemName = z.enum(STEM_NAMES);
+export type StemName = z.infer<typeof StemName>;
+
+export const StemLink = z.object({ name: StemName, url: z.string().nullable() });
+export type StemLink = z.infer<typeof StemLink>;
+
+export const TrackView = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Presigned GET of the mix (generated tracks) or of the uploaded file (splits). */
+  audioUrl: z.string(),
+  stems: z.array(StemLink),
+  durationSeconds: z.number().optional(),
+  bpm: z.number().optional(),
+  key: z.string().optional(),
+  style: z.string().optional(),
+});
+export type TrackView = z.infer<typeof TrackView>;
+
+/** GET /api/generations/{id} */
+export const GenerationView = z.object({
+  id: z.string(),
+  kind: JobKind,
+  status: JobStatus,
+  /** 0..100 */
+  progress: z.number().optional(),
+  success: z.boolean().optional(),
+  track: TrackView.optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GenerationView = z.infer<typeof GenerationView>;
+
+/** POST /api/functions/neural-stem-splitter: a completed upload of the caller. */
+export const StemSplitRequest = z.object({
+  uploadId: z.string({ message: 'Envie o arquivo de áudio antes de separar.' }).trim().min(1).max(200),
+});
+export type StemSplitRequest = z.infer<typeof StemSplitRequest>;
+
+/** The INPUT_POLICY refusal body (403). */
+export const InputPolicyReason = z.enum(['artist', 'producer_tag', 'both']);
+export type InputPolicyReason = z.infer<typeof InputPolicyReason>;

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { expect } from 'vitest';
+import type { GenerationView } from '../../shared/schemas/generation';
+import { routes } from '../../infra/routes';
+import { loadHandler } from '../../infra/local/handlers';
+import { startLocalStepFunctions, type LocalStepFunctions } from '../../infra/local/step-functions';
+import { creditWallet } from '../../lambdas/_lib/db/ledger';
+import { stripeEventMarker } from '../../lambdas/_lib/db/stripe-events';
+
+/**
+ * The generation tests drive the real handlers with API Gateway v2 events in this worker, against a
+ * Step Functions twin of their own (same ASL, same pipeline handlers, in this process), so each test
+ * file can choose the music provider and budgets through env before any handler loads.
+ */
+
+export interface Claims {
+  sub: string;
+  email?: string;
+}
+
+export const user = (): Claims => ({ sub: `gen-user-${randomUUID()}` });
+
+/** Starts this worker's Step Functions twin and points the SDK (STATE_MACHINE_ARN, endpoint) at it. */
+export async function useOwnStepFunctions(env: Record<string, string> = {}): Promise<LocalStepFunctions> {
+  Object.assign(process.env, env);
+  const twin = await startLocalStepFunctions({ retryIntervalMs: 20, quiet: true });
+  process.env.AWS_ENDPOINT_URL_SFN = twin.endpoint;
+  process.env.STATE_MACHINE_ARN = twin.arnOf('generate-then-split');
+  return twin;
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { claims?: Claims; body?: unknown; sourceIp?: string } = {},
+): Promise<Answer<T>> {
+  const found = routes
+    .map((route) => ({
+      route,
+      match:
+        route.method === method
+          ? new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`).exec(path)
+          : null,
+    }))
+    .find(({ match }) => match);
+  if (!found) throw new Error(`No route for ${method} ${path}`);
+  const key = `${method} ${found.route.path}`;
+  const now = Date.now();
+  const event = {
+    version: '2.0',
+    routeKey: key,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    ...(found.match?.groups ? { pathParameters: { ...found.match.groups } } : {}),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+      http: {
+        method,
+        path,
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '127.0.0.1',
+        userAgent: 'vitest',
+      },
+      ...(options.claims
+        ? {
+            authorizer: {
+              principalId: '',
+              integrationLatency: 0,
+              jwt: { claims: { email: `${options.claims.sub}@example.com`, ...options.claims }, scopes: [] },
+            },
+          }
+        : {}),
+    },
+  };
+  const handler = await loadHandler(found.route.functionName);
+  const context = { awsRequestId: randomUUID(), functionName: found.route.functionName } as Context;
+  const result = (await handler(event, context)) as { statusCode?: number; body?: string };
+  return { status: result.statusCode ?? 200, body: (result.body ? JSON.parse(result.body) : undefined) as T };
+}
+
+/** Polls GET /api/generations/{id} until the job has finished. */
+export async function waitForJob(
+  jobId: string,
+  claims?: Claims,
+  timeoutMs = 60_000,
+): Promise<GenerationView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<GenerationView>('GET', `/api/generations/${jobId}`, { claims });
+    expect(answer.status).toBe(200);
+    if (answer.body.status === 'succeeded' || answer.body.status === 'failed') return answer.body;
+    if (Date.now() > deadline)
+      throw new Error(`Job ${jobId} still ${answer.body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function fund(sub: string, coins: number): Promise<void> {
+  const outcome = await creditWallet({
+    sub,
+    amount: coins,
+    description: `Compra de ${coins} 5D Coins`,
+    ref: 'test',
+    marker: stripeEventMarker({
+      id: `evt_gen_${randomUUID().replace(/-/g, '')}`,
+      type: 'checkout.session.completed',
+      created: 0,
+    }),
+  });
+  expect(outcome.status).toBe('applied');
+}
+
+/** Downloads a presigned URL (the local S3 emulator serves it). */
+export async function download(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
