@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { Annotations, Duration, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -54,6 +54,10 @@ const knownFlags = new Set<string>([
   // Honoured by the Api stack, which builds the state machines (infra/constructs/state-machine.ts).
   'stateMachine',
   'pipelineTask',
+  'openaiSecret',
+  // Honoured by the Api stack, which builds the attachment-deletion scheduler role.
+  'schedulesAttachmentDeletion',
+  'schedulerTarget',
 ]);
 
 /** The Cognito admin calls a `userPoolAdmin` function may make: role-group management only. */
@@ -77,8 +81,12 @@ export interface AppFunctionResources {
   readonly userPoolArn?: string;
   /** Omitted for the pool's own triggers (they read the pool id from the event). */
   readonly userPoolId?: string;
+  /** The web app client: open routes verify an optional ID token against it (lambdas/_lib/auth.ts). */
+  readonly userPoolClientId?: string;
   /** Secrets Manager JSON `{ secretKey, webhookSecret }`, for `stripeSecret` functions. */
   readonly stripeSecret?: secretsmanager.ISecret;
+  /** Secrets Manager JSON `{ apiKey }`, for `openaiSecret` functions. */
+  readonly openaiSecret?: secretsmanager.ISecret;
   /** The web app's public https origin (Stripe return URLs), when the deployment knows it. */
   readonly publicAppUrl?: string;
 }
@@ -115,7 +123,15 @@ export class AppFunction extends Construct {
       STAGE: 'cloud',
       NODE_OPTIONS: '--enable-source-maps',
     };
-    if (resources.userPoolId) environment.USER_POOL_ID = resources.userPoolId;
+    if (resources.userPoolId) {
+      environment.USER_POOL_ID = resources.userPoolId;
+      environment.COGNITO_ISSUER = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${resources.userPoolId}`;
+    }
+    if (resources.userPoolClientId) environment.USER_POOL_CLIENT_ID = resources.userPoolClientId;
+    if (definition.openaiSecret) {
+      if (!resources.openaiSecret) throw new Error(`${definition.name}: openaiSecret needs the OpenAI secret`);
+      environment.OPENAI_SECRET_ARN = resources.openaiSecret.secretArn;
+    }
     if (definition.stripeSecret) {
       if (!resources.stripeSecret)
         throw new Error(`${definition.name}: stripeSecret needs the Stripe secret`);
@@ -181,6 +197,7 @@ export class AppFunction extends Construct {
       );
     }
     if (definition.stripeSecret && resources.stripeSecret) resources.stripeSecret.grantRead(fn);
+    if (definition.openaiSecret && resources.openaiSecret) resources.openaiSecret.grantRead(fn);
     const objectArns: string[] = [];
     for (const [access, bucket] of [
       [definition.audioBucket, resources.audioBucket],
@@ -189,6 +206,10 @@ export class AppFunction extends Construct {
       if (!access) continue;
       const objects = bucket.arnForObjects('*');
       objectArns.push(objects);
+      if (access === 'delete') {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: [objects] }));
+        continue;
+      }
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: access === 'read' ? bucketReadActions : [...bucketReadActions, ...bucketWriteActions],

@@ -155,6 +155,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       ANALYSIS_BUCKET: BUCKETS.analysis,
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      COGNITO_ISSUER: cognito.issuer,
       STAGE: 'local',
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       SCHEDULER_ROLE_ARN: scheduler.roleArn,

@@ -16,10 +16,8 @@ import { readBody } from './net';
  * `Authorization: Bearer <ID token>` must verify against the pool's JWKS (RS256, issuer, audience =
  * app client id, not expired, token_use id); otherwise 401 and the handler is never invoked. Claims
  * reach the handler as API Gateway renders them: strings, arrays as `[a b]` text.
- *
- * Deliberate local extension: on `public` routes a valid token is verified too and its claims passed on
- * (an invalid one is ignored), so open routes can meter signed-in users. In AWS the same holds only if
- * such a route is given the authorizer; the handlers treat the claims as optional (`optionalCaller`).
+ * `public` routes get no claims, exactly like API Gateway; handlers that want an optional signed-in
+ * caller verify the token themselves (lambdas/_lib/auth.ts `optionalCaller`).
  */
 export interface RouterOptions {
   issuer: string;
@@ -137,7 +135,7 @@ export function createRouter(options: RouterOptions): LocalRouter {
     }
   }
 
-  function match(method: string, path: string): Matched | 'method' | undefined {
+  function match(method: string, path: string): Matched | 'method' | 'malformed' | undefined {
     let pathMatched = false;
     for (const entry of compiled) {
       const found = entry.pattern.exec(path);
@@ -145,9 +143,14 @@ export function createRouter(options: RouterOptions): LocalRouter {
       pathMatched = true;
       if (entry.route.method !== method) continue;
       const pathParameters: Record<string, string> = {};
-      entry.names.forEach((name, index) => {
-        pathParameters[name] = decodeURIComponent(found[index + 1]!);
-      });
+      try {
+        entry.names.forEach((name, index) => {
+          pathParameters[name] = decodeURIComponent(found[index + 1]!);
+        });
+      } catch {
+        // A malformed escape (`%zz`, a cut UTF-8 sequence): API Gateway answers 400, not a 5xx.
+        return 'malformed';
+      }
       return { route: entry.route, pathParameters };
     }
     return pathMatched ? 'method' : undefined;
@@ -158,6 +161,10 @@ export function createRouter(options: RouterOptions): LocalRouter {
     const found = match(method, url.pathname);
     if (!found) {
       sendError(res, 404, ErrorCode.NotFound, `No route for ${method} ${url.pathname}`);
+      return;
+    }
+    if (found === 'malformed') {
+      sendError(res, 400, ErrorCode.BadRequest, 'Caminho da requisição malformado.');
       return;
     }
     if (found === 'method') {
@@ -180,9 +187,6 @@ export function createRouter(options: RouterOptions): LocalRouter {
         return;
       }
       claims = verified as Claims;
-    } else if (authorization) {
-      const verified = await verify(authorization);
-      if (!('error' in verified)) claims = verified as Claims;
     }
 
     const body = await readBody(req);

@@ -6,6 +6,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
+import { AttachmentDeletionScheduler } from '../constructs/attachment-deletion-scheduler';
 import { PlatformHttpApi } from '../constructs/http-api';
 import { PipelineStateMachine } from '../constructs/state-machine';
 import { stateMachines } from '../state-machines/catalogue';
@@ -22,6 +23,8 @@ export interface ApiStackProps extends StackProps {
   readonly audioBucket: s3.IBucket;
   readonly analysisBucket: s3.IBucket;
   readonly stripeSecret: secretsmanager.ISecret;
+  /** OpenAI key (JSON { apiKey }) for `openaiSecret` functions; without it they cannot be built. */
+  readonly openaiSecret?: secretsmanager.ISecret;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
 }
@@ -34,6 +37,7 @@ export class ApiStack extends Stack {
   public readonly httpApi: PlatformHttpApi;
   public readonly functions: ReadonlyMap<string, AppFunction>;
   public readonly stateMachines: ReadonlyMap<string, PipelineStateMachine>;
+  public readonly attachmentDeletion?: AttachmentDeletionScheduler;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -52,7 +56,9 @@ export class ApiStack extends Stack {
             analysisBucket: props.analysisBucket,
             userPoolArn: props.userPool.userPoolArn,
             userPoolId: props.userPool.userPoolId,
+            userPoolClientId: props.userPoolClient.userPoolClientId,
             stripeSecret: props.stripeSecret,
+            openaiSecret: props.openaiSecret,
             publicAppUrl: props.settings.publicAppUrl,
           },
           logRetention,
@@ -61,6 +67,18 @@ export class ApiStack extends Stack {
       );
     }
     this.functions = functions;
+
+    // Attachment deletion: a role Scheduler assumes to invoke the target, and the functions that schedule.
+    const target = props.functions.find((definition) => definition.schedulerTarget);
+    const schedulers = props.functions.filter((definition) => definition.schedulesAttachmentDeletion);
+    if (schedulers.length > 0) {
+      if (!target) throw new Error('schedulesAttachmentDeletion needs a schedulerTarget function in the catalogue');
+      const deletion = new AttachmentDeletionScheduler(this, 'AttachmentDeletion', {
+        target: functions.get(target.name)!.function,
+      });
+      for (const definition of schedulers) deletion.allowScheduling(definition.name, functions.get(definition.name)!.function);
+      this.attachmentDeletion = deletion;
+    }
 
     // State machines whose tasks are catalogue functions here; `stateMachine` functions may start them.
     const machines = new Map<string, PipelineStateMachine>();

@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/schemas/profile';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { Forbidden, Unauthorized } from './errors';
 import type { ApiEvent } from './http';
 
@@ -30,9 +31,50 @@ export function requireCaller(event: ApiEvent): Caller {
   };
 }
 
-/** The caller when signed in, otherwise undefined (for open routes that meter anonymous use). */
-export function optionalCaller(event: ApiEvent): Caller | undefined {
-  return event.requestContext.authorizer?.jwt?.claims?.sub ? requireCaller(event) : undefined;
+/**
+ * The caller on an open route (one without the HTTP API authorizer), when the request carries a valid
+ * ID token; otherwise undefined (anonymous use, metered separately). API Gateway passes no claims on
+ * such routes, so the token is verified here exactly as the authorizer would: signature against the
+ * pool's JWKS, issuer, audience (the web client) and `token_use: id`. An invalid token → 401, so a
+ * signed-in user with an expired session is told so rather than silently treated as anonymous.
+ */
+export async function optionalCaller(event: ApiEvent): Promise<Caller | undefined> {
+  if (event.requestContext.authorizer?.jwt?.claims?.sub) return requireCaller(event);
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  if (!header) return undefined;
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) throw new Unauthorized();
+  const claims = await verifyIdToken(token);
+  return requireCaller({
+    ...event,
+    requestContext: {
+      ...event.requestContext,
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } },
+    },
+  });
+}
+
+let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+async function verifyIdToken(token: string): Promise<Record<string, string | number | boolean | string[]>> {
+  const issuer = process.env.COGNITO_ISSUER;
+  const audience = process.env.USER_POOL_CLIENT_ID;
+  if (!issuer || !audience) throw new Unauthorized();
+  jwks ??= createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  try {
+    const { payload } = await jwtVerify(token, jwks, { issuer, audience });
+    if (payload.token_use !== 'id') throw new Unauthorized();
+    const claims: Record<string, string | number | boolean | string[]> = {};
+    for (const [name, value] of Object.entries(payload)) {
+      // Same text form API Gateway uses for array claims such as cognito:groups.
+      claims[name] = Array.isArray(value)
+        ? `[${value.map(String).join(' ')}]`
+        : (value as string | number | boolean);
+    }
+    return claims;
+  } catch {
+    throw new Unauthorized('Sua sessão expirou. Faça login novamente.');
+  }
 }
 
 export function requireCreator(event: ApiEvent): Caller {

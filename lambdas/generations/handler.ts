@@ -15,6 +15,6 @@ export const handler = httpHandler(async (event) => {
   if (!JOB_ID_PATTERN.test(id)) throw notFound;
   const job = await getJob(id);
   if (!job) throw notFound;
-  if (job.owner && job.owner !== optionalCaller(event)?.sub) throw notFound;
+  if (job.owner && job.owner !== (await optionalCaller(event))?.sub) throw notFound;
   return json(200, await jobView(job));
 });

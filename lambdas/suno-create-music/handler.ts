@@ -25,7 +25,7 @@ export const handler = httpHandler(async (event) => {
       },
     });
   }
-  const caller = optionalCaller(event);
+  const caller = await optionalCaller(event);
   const job = await submitGeneration({
     request,
     ...(caller
