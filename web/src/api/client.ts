@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: ApiErrorBody['error']['issues'],
+    /** Extra detail some errors carry (INPUT_POLICY: what the prompt contained). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -75,7 +77,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   const body = await readJson(response);
   if (!response.ok) {
     if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.issues);
+      const reason = (body.error as { reason?: unknown }).reason;
+      throw new ApiError(
+        response.status,
+        body.error.code,
+        body.error.message,
+        body.error.issues,
+        typeof reason === 'string' ? reason : undefined,
+      );
     }
     throw new ApiError(
       response.status,

@@ -1,0 +1,40 @@
+import { generationMessages } from '../../../../../shared/generation/messages';
+
+/** Music generator (/generate), core spec sections 2, 4, 5, 8, 9. */
+const generate = {
+  title: 'Gerar Música',
+  subtitle: 'Descreva a faixa, escolha o estilo e a duração, e a IA compõe para você.',
+  description: 'Descrição',
+  descriptionPlaceholder: 'Ex.: batida noturna com graves pesados e sintetizadores sombrios',
+  lyrics: 'Letra',
+  optional: 'opcional',
+  lyricsPlaceholder: 'Escreva a letra, se quiser',
+  style: 'Estilo',
+  duration: 'Duração',
+  requiredHint: 'A descrição é obrigatória. Não use nomes de artistas, bandas ou tags de produtor.',
+  submit: 'Gerar Música',
+  composing: 'Composing your track…',
+  phaseSending: 'Enviando o pedido…',
+  phaseQueued: 'Na fila…',
+  phaseRunning: 'Compondo e separando os stems…',
+  progressLabel: 'Progresso da composição',
+  bannerError: 'Erro',
+  bannerWarning: 'Atenção',
+  dismiss: 'Fechar aviso',
+  resultLabel: 'Sua faixa',
+  player: 'Player da faixa gerada',
+  save: 'Salvar no Histórico',
+  savedButton: 'Salvo no Histórico',
+  saved: 'Faixa salva no histórico',
+  openHistory: 'Ver histórico',
+  saveError: 'Não foi possível salvar no histórico.',
+  saveQuotaError: 'O armazenamento do navegador está cheio: não foi possível salvar no histórico.',
+  stems: 'Stems',
+  empty: 'Sua faixa aparece aqui depois de gerada.',
+  waveformLabel: 'Forma de onda da faixa',
+  waveformLoading: 'Desenhando a forma de onda…',
+  waveformUnavailable: 'Forma de onda indisponível para esta faixa.',
+  notices: { ...generationMessages },
+} as const;
+
+export default generate;
