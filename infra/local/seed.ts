@@ -3,13 +3,15 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, s3 } from '../../lambdas/_lib/clients';
 import { config } from '../../lambdas/_lib/config';
 import { createAchievement } from '../../lambdas/_lib/db/achievements';
-import { createCompetition } from '../../lambdas/_lib/db/competitions';
+import { createCompetition, createCompetitionCard } from '../../lambdas/_lib/db/competitions';
+import { claimCreatorSlug } from '../../lambdas/_lib/db/creator-slugs';
 import { createCreatorStats } from '../../lambdas/_lib/db/creator-stats';
 import { createOffer, listRareOffers } from '../../lambdas/_lib/db/offers';
 import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
 import { levelFromXp } from '../../shared/gamification';
 import { coverSvg, pcmToWav, synthLoop } from './seed-data/media';
+import { seedCompetitionCards } from './seed-data/site';
 import {
   seedAchievements,
   seedBeats,
@@ -82,6 +84,9 @@ export async function refreshTimeBoundSamples(
     is_active: true,
   });
   if (created) competitions += 1;
+  // Issue 9: the /competitions cards and the seed creators' public slugs (both idempotent).
+  for (const card of seedCompetitionCards(now)) if (await createCompetitionCard(card)) competitions += 1;
+  for (const creator of seedCreators) await claimCreatorSlug(creator);
   return { offers, competitions };
 }
 

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Competition } from '../../../shared/schemas/marketplace';
+import type { CompetitionCard } from '../../../shared/schemas/site';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from './keys';
@@ -64,4 +65,85 @@ export async function getActiveCompetition(now: Date = new Date()): Promise<Comp
   );
   const item = Items?.[0];
   return item ? competitionFromItem(item) : undefined;
+}
+
+// ---------- competition cards of the /competitions page (issue 9) ----------
+
+/**
+ * The page's cards carry more than the monthly competition: difficulty, category, tags, participants and,
+ * once finished, the winner. Finished competitions sit on GSI1 `COMP#FINISHED` / `<ends_at>#<id>` (also
+ * sparse), so both tabs are one Query each.
+ */
+export function competitionCardToItem(card: CompetitionCard) {
+  return {
+    ...competitionToItem(card),
+    ...(card.is_active ? {} : { GSI1PK: keys.finishedCompetitions(), GSI1SK: `${card.ends_at}#${card.id}` }),
+    ...card,
+  };
+}
+
+const DIFFICULTIES = new Set(['beginner', 'intermediate', 'advanced']);
+
+export function competitionCardFromItem(item: Record<string, unknown>): CompetitionCard {
+  const participants = Number(item.participants ?? 0);
+  const max = Number(item.max_participants ?? 100);
+  return {
+    ...competitionFromItem(item),
+    difficulty: (DIFFICULTIES.has(String(item.difficulty))
+      ? item.difficulty
+      : 'intermediate') as CompetitionCard['difficulty'],
+    category: String(item.category ?? 'Beat'),
+    tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
+    participants: Number.isFinite(participants) && participants > 0 ? Math.floor(participants) : 0,
+    max_participants: Number.isFinite(max) && max > 0 ? Math.floor(max) : 100,
+    winner: typeof item.winner === 'string' ? item.winner : null,
+    winning_track: typeof item.winning_track === 'string' ? item.winning_track : null,
+  };
+}
+
+export async function createCompetitionCard(card: CompetitionCard): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: config.TABLE_NAME,
+        Item: competitionCardToItem(card),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Every running competition, soonest-ending first. */
+export async function listActiveCompetitionCards(now: Date, limit = 20): Promise<CompetitionCard[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK > :now',
+      FilterExpression: 'starts_at <= :now',
+      ExpressionAttributeValues: { ':pk': keys.activeCompetitions(), ':now': now.toISOString() },
+      ScanIndexForward: true,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(competitionCardFromItem);
+}
+
+/** Finished competitions, most recently ended first. */
+export async function listFinishedCompetitionCards(limit = 20): Promise<CompetitionCard[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.finishedCompetitions() },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(competitionCardFromItem);
 }

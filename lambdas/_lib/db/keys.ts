@@ -49,4 +49,8 @@ export const keys = {
   studioInbox: (kind: string) => `STUDIO#${kind}`,
   studioSubscriber: (email: string) => `EMAIL#${email}`,
   studioClient: (hash: string) => `STUDIO_CLIENT#${hash}`,
+  // Beat licences (issue 8): tiers on `PROJECT#<id>`/`LICENCES`, sold licences under the beat, coupons per creator
+  licences: () => 'LICENCES',
+  licence: (orderId: string) => `LICENCE#${orderId}`,
+  coupon: (code: string) => `COUPON#${code}`,
 } as const;

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Profile, ProfileUpdate, Role } from '../../../shared/schemas/profile';
 import { db } from '../clients';
 import { config } from '../config';
+import { claimCreatorSlug } from './creator-slugs';
 import { keys } from './keys';
 
 interface ProfileItem {
@@ -56,6 +57,8 @@ export async function createProfile(profile: Profile): Promise<boolean> {
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
+    // Creators get a public URL slug (/creator/{name}); issue 9.
+    if (profile.role === 'creator') await claimCreatorSlug(profile);
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

@@ -7,6 +7,9 @@ const PricingSection = lazy(async () => ({
   default: (await import('../../components/pricing/PricingSection')).PricingSection,
 }));
 
+// Testimonials and footer (issue 9), also below the fold.
+const BelowTheFold = lazy(() => import('./components/BelowTheFold'));
+
 function HomePage() {
   const { t } = useTranslation();
   return (
@@ -45,6 +48,9 @@ function HomePage() {
       </section>
       <Suspense fallback={<div aria-hidden="true" className="mt-16 min-h-96" />}>
         <PricingSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BelowTheFold />
       </Suspense>
     </>
   );

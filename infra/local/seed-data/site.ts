@@ -1,0 +1,111 @@
+import type { CompetitionCard } from '../../../shared/schemas/site';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type SeedCard = Omit<CompetitionCard, 'id' | 'starts_at' | 'ends_at' | 'is_active'> & {
+  key: string;
+  /** Days from now: negative in the past. */
+  startsIn: number;
+  endsIn: number;
+};
+
+/** Sample competitions of the /competitions page (issue 9): two more running, three finished. */
+const cards: SeedCard[] = [
+  {
+    key: 'lofi-night',
+    title: 'Lo-Fi Night Sessions',
+    description: 'Crie um beat lo-fi de até 3 minutos com samples originais e clima noturno.',
+    prize_1st: 'R$ 3.000',
+    prize_2nd: 'R$ 1.500',
+    prize_3rd: 'R$ 500',
+    difficulty: 'beginner',
+    category: 'Lo-Fi',
+    tags: ['lofi', 'chill', 'samples'],
+    participants: 184,
+    max_participants: 300,
+    winner: null,
+    winning_track: null,
+    startsIn: -5,
+    endsIn: 9,
+  },
+  {
+    key: 'trap-remix',
+    title: 'Desafio Trap Remix',
+    description: 'Remixe as stems oficiais em um trap pesado. Vale 808, vale criatividade.',
+    prize_1st: 'R$ 8.000 + mentoria',
+    prize_2nd: 'R$ 4.000',
+    prize_3rd: 'R$ 2.000',
+    difficulty: 'advanced',
+    category: 'Trap',
+    tags: ['trap', 'remix', '808'],
+    participants: 412,
+    max_participants: 500,
+    winner: null,
+    winning_track: null,
+    startsIn: -12,
+    endsIn: 4,
+  },
+  {
+    key: 'funk-bh',
+    title: 'Funk BH Challenge',
+    description: 'Produção de funk mineiro com ponto de partida no tamborzão.',
+    prize_1st: 'R$ 5.000',
+    prize_2nd: 'R$ 2.000',
+    prize_3rd: 'R$ 1.000',
+    difficulty: 'intermediate',
+    category: 'Funk',
+    tags: ['funk', 'bh'],
+    participants: 356,
+    max_participants: 400,
+    winner: 'Kaio Beats',
+    winning_track: 'Tamborzão Cósmico',
+    startsIn: -60,
+    endsIn: -30,
+  },
+  {
+    key: 'house-sunset',
+    title: 'House Sunset Cup',
+    description: 'Uma faixa house para o pôr do sol, de 120 a 126 BPM.',
+    prize_1st: 'R$ 4.000',
+    prize_2nd: 'R$ 2.000',
+    prize_3rd: 'R$ 800',
+    difficulty: 'intermediate',
+    category: 'House',
+    tags: ['house', 'sunset'],
+    participants: 221,
+    max_participants: 300,
+    winner: 'Luna Prod',
+    winning_track: 'Golden Hour',
+    startsIn: -95,
+    endsIn: -65,
+  },
+  {
+    key: 'phonk-drift',
+    title: 'Phonk Drift Battle',
+    description: 'Phonk com cowbell e atitude para a trilha de um vídeo de drift.',
+    prize_1st: 'R$ 2.500',
+    prize_2nd: 'R$ 1.000',
+    prize_3rd: 'R$ 500',
+    difficulty: 'beginner',
+    category: 'Phonk',
+    tags: ['phonk', 'drift'],
+    participants: 298,
+    max_participants: 300,
+    winner: 'Vitor Santos',
+    winning_track: 'Curva Noturna',
+    startsIn: -130,
+    endsIn: -100,
+  },
+];
+
+/** Cards with dates relative to `now`; ids carry the month so a long-lived data dir gets fresh ones. */
+export function seedCompetitionCards(now: Date): CompetitionCard[] {
+  const month = now.toISOString().slice(0, 7);
+  return cards.map(({ key, startsIn, endsIn, ...card }) => ({
+    ...card,
+    id: `seed-site-${month}-${key}`,
+    starts_at: new Date(now.getTime() + startsIn * DAY).toISOString(),
+    ends_at: new Date(now.getTime() + endsIn * DAY).toISOString(),
+    is_active: endsIn > 0,
+  }));
+}

@@ -1,0 +1,67 @@
+import { NewCommunityPost } from '../../shared/schemas/site';
+import { creatorSlug, postTags } from '../../shared/site-rules';
+import { requireCaller } from '../_lib/auth';
+import { consumePostAllowance, createPost, listPosts, newPost } from '../_lib/db/community';
+import { listCreatorProfiles } from '../_lib/db/creator-slugs';
+import { getProfile } from '../_lib/db/profiles';
+import { NotFound, TooManyRequests } from '../_lib/errors';
+import { httpHandler, json, parseBody } from '../_lib/http';
+
+const FEED_SIZE = 30;
+const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Community: GET /api/community/posts (feed), POST /api/community/posts (signed in, rate-limited),
+ * GET /api/community/trending (tags of the last 7 days), GET /api/community/members (creators).
+ */
+export const handler = httpHandler(async (event) => {
+  switch (event.routeKey) {
+    case 'GET /api/community/posts':
+      return json(200, { items: await listPosts(FEED_SIZE) });
+    case 'POST /api/community/posts': {
+      const caller = requireCaller(event);
+      const input = parseBody(event, NewCommunityPost);
+      const now = new Date();
+      if (!(await consumePostAllowance(caller.sub, now))) {
+        throw new TooManyRequests('Muitas publicações — aguarde alguns minutos e tente novamente.');
+      }
+      const profile = await getProfile(caller.sub);
+      const post = newPost(
+        {
+          author_id: caller.sub,
+          author_name: profile?.full_name || caller.name || caller.email.split('@')[0] || '5D',
+          text: input.text,
+          tags: postTags(input.text),
+          attachment: input.attachment ?? null,
+        },
+        now,
+      );
+      await createPost(post);
+      return json(201, { post });
+    }
+    case 'GET /api/community/trending': {
+      const now = Date.now();
+      const recent = await listPosts(200, new Date(now - TRENDING_WINDOW_MS));
+      const counts = new Map<string, number>();
+      for (const post of recent) for (const tag of post.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      const items = [...counts.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 10)
+        .map(([tag, posts]) => ({ tag, posts }));
+      const dayAgo = new Date(now - 24 * 60 * 60 * 1000).toISOString();
+      return json(200, { items, posts_today: recent.filter((post) => post.created_at >= dayAgo).length });
+    }
+    case 'GET /api/community/members': {
+      const creators = await listCreatorProfiles(50);
+      return json(200, {
+        items: creators.map((creator) => ({
+          name: creator.full_name,
+          slug: creatorSlug(creator.full_name),
+          joined_at: creator.created_at,
+        })),
+      });
+    }
+    default:
+      throw new NotFound();
+  }
+});

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  COMMUNITY_POST_MAX,
+  SETTINGS_CURRENCIES,
+  SETTINGS_LANGUAGES,
+  type UserSettingsShape,
+} from '../site-rules';
+
+/**
+ * Contracts of the public site pages (issue 9): competitions, community, creator public profile and the
+ * signed-in user's settings. Shared by the Lambdas and the web app.
+ */
+
+// ---------- competitions ----------
+export const CompetitionDifficulty = z.enum(['beginner', 'intermediate', 'advanced']);
+export type CompetitionDifficulty = z.infer<typeof CompetitionDifficulty>;
+
+export const CompetitionCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  prize_1st: z.string(),
+  prize_2nd: z.string(),
+  prize_3rd: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  is_active: z.boolean(),
+  difficulty: CompetitionDifficulty,
+  category: z.string(),
+  tags: z.array(z.string()),
+  participants: z.number().int().nonnegative(),
+  max_participants: z.number().int().positive(),
+  winner: z.string().nullable(),
+  winning_track: z.string().nullable(),
+});
+export type CompetitionCard = z.infer<typeof CompetitionCard>;
+
+export const CompetitionStatus = z.enum(['active', 'finished']);
+export type CompetitionStatus = z.infer<typeof CompetitionStatus>;
+
+export const CompetitionListQuery = z.object({ status: CompetitionStatus.default('active') }).strict();
+
+export const CompetitionList = z.object({ items: z.array(CompetitionCard) });
+export type CompetitionList = z.infer<typeof CompetitionList>;
+
+// ---------- community ----------
+
+const audioName = /\.(mp3|wav|ogg|oga|flac|aac|m4a|aif|aiff|opus|webm)$/i;
+
+export const CommunityAttachment = z
+  .object({
+    name: z.string().trim().min(1).max(200).regex(audioName, 'only audio files can be attached'),
+    type: z.string().regex(/^audio\//, 'only audio files can be attached'),
+    size: z
+      .number()
+      .int()
+      .positive()
+      .max(1024 * 1024 * 1024),
+  })
+  .strict();
+export type CommunityAttachment = z.infer<typeof CommunityAttachment>;
+
+export const NewCommunityPost = z
+  .object({
+    text: z.string().trim().min(1).max(COMMUNITY_POST_MAX),
+    attachment: CommunityAttachment.optional(),
+  })
+  .strict();
+export type NewCommunityPost = z.infer<typeof NewCommunityPost>;
+
+export const CommunityPost = z.object({
+  id: z.string(),
+  author_id: z.string(),
+  author_name: z.string(),
+  text: z.string(),
+  tags: z.array(z.string()),
+  attachment: CommunityAttachment.nullable(),
+  created_at: z.string(),
+});
+export type CommunityPost = z.infer<typeof CommunityPost>;
+
+export const CommunityFeed = z.object({ items: z.array(CommunityPost) });
+export const TrendingTag = z.object({ tag: z.string(), posts: z.number().int() });
+export const CommunityTrending = z.object({ items: z.array(TrendingTag), posts_today: z.number().int() });
+export const CommunityMember = z.object({
+  name: z.string(),
+  slug: z.string(),
+  joined_at: z.string(),
+});
+export const CommunityMembers = z.object({ items: z.array(CommunityMember) });
+export type CommunityMember = z.infer<typeof CommunityMember>;
+
+// ---------- creator public profile ----------
+
+export const RevenueBand = z.enum(['none', 'under_1k', '1k_10k', '10k_50k', 'over_50k']);
+export type RevenueBand = z.infer<typeof RevenueBand>;
+
+export const CreatorTopBeat = z.object({
+  id: z.string(),
+  title: z.string(),
+  genre: z.string(),
+  bpm: z.number(),
+  price: z.number(),
+  downloads: z.number(),
+  rating: z.number(),
+});
+
+export const CreatorPublicProfile = z.object({
+  name: z.string(),
+  slug: z.string(),
+  active_since: z.string(),
+  products: z.number().int(),
+  downloads: z.number().int(),
+  /** Not counted yet: favourites are indexed per user only (null until a per-creator counter exists). */
+  favorites: z.number().int().nullable(),
+  /** Orders received for the creator's products. */
+  sales: z.number().int(),
+  rating: z.number().nullable(),
+  top_genre: z.string().nullable(),
+  revenue_band: RevenueBand,
+  level: z.number().int(),
+  xp_points: z.number().int(),
+  streak_days: z.number().int(),
+  /** Products published in the last 30 days against the 30 before (null when both are zero). */
+  monthly_growth: z.number().nullable(),
+  top_beats: z.array(CreatorTopBeat),
+});
+export type CreatorPublicProfile = z.infer<typeof CreatorPublicProfile>;
+
+// ---------- settings ----------
+
+export const UserSettings = z
+  .object({
+    language: z.enum(SETTINGS_LANGUAGES),
+    currency: z.enum(SETTINGS_CURRENCIES),
+    darkMode: z.boolean(),
+    reducedMotion: z.boolean(),
+    pushNotifications: z.boolean(),
+    marketingEmails: z.boolean(),
+    newReleases: z.boolean(),
+    publicProfile: z.boolean(),
+    autoplay: z.boolean(),
+    highQuality: z.boolean(),
+    bio: z.string().max(500),
+  })
+  .strict();
+export type UserSettings = z.infer<typeof UserSettings>;
+// The schema and the zod-free shape in shared/site-rules.ts describe the same object.
+const sameShape: UserSettingsShape = {} as UserSettings;
+void sameShape;
+
+export const SettingsResponse = z.object({
+  settings: UserSettings.nullable(),
+  updated_at: z.string().nullable(),
+});

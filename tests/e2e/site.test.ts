@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import { startPlatform, type RunningPlatform } from './helpers/platform';
+
+let platform: RunningPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** A context whose stored language choice is `language` (the first thing detection reads). */
+async function contextIn(language: string, viewport = viewports.desktop): Promise<BrowserContext> {
+  const context = await newContext(browser, platform.url, viewport);
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('preferred-language')) localStorage.setItem('preferred-language', lang);
+  }, language);
+  return context;
+}
+
+const headings: Record<string, Record<string, string>> = {
+  '/': { 'pt-BR': 'Quem cria com a 5D', 'en-US': 'Who creates with 5D', 'es-ES': 'Quién crea con 5D' },
+  '/competitions': { 'pt-BR': 'Competições', 'en-US': 'Competitions', 'es-ES': 'Competiciones' },
+  '/competitions/contract': {
+    'pt-BR': 'Contrato de Participação',
+    'en-US': 'Participation Agreement',
+    'es-ES': 'Contrato de Participación',
+  },
+  '/community': { 'pt-BR': 'Comunidade', 'en-US': 'Community', 'es-ES': 'Comunidad' },
+  '/settings': { 'pt-BR': 'Configurações', 'en-US': 'Settings', 'es-ES': 'Configuración' },
+  '/creator/kaio-beats': { 'pt-BR': 'Kaio Beats', 'en-US': 'Kaio Beats', 'es-ES': 'Kaio Beats' },
+  '/become-creator': {
+    'pt-BR': 'Transforme sua música em renda',
+    'en-US': 'Turn your music into income',
+    'es-ES': 'Convierte tu música en ingresos',
+  },
+};
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).first();
+
+describe('site pages', () => {
+  it.each(['pt-BR', 'en-US', 'es-ES'])(
+    'every site page renders in %s with no missing key and no console error',
+    async (language) => {
+      const context = await contextIn(language);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      for (const [route, names] of Object.entries(headings)) {
+        await page.goto(route);
+        await heading(page, names[language]!).waitFor();
+        // Data-backed pages finish loading (no skeleton left) before the next one.
+        await page.waitForFunction(() => !document.querySelector('[role="status"]'));
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        if (language === 'pt-BR')
+          await screenshot(page, `site-desktop${route === '/' ? '-home' : route.replace(/\//g, '-')}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('competitions come from the API: active cards lead to the contract, finished show winners, ranking top 5', async () => {
+    const context = await contextIn('pt-BR', viewports.mobile);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/competitions');
+    await page.getByText('Desafio Trap Remix').waitFor();
+    await screenshot(page, 'site-mobile-competitions');
+    await page.getByRole('link', { name: 'Participar Agora' }).first().click();
+    await page.waitForURL('**/competitions/contract');
+    await page.getByRole('link', { name: 'Concordo e continuar' }).click();
+    await page.waitForURL(/\/competitions$/);
+
+    await page.getByRole('tab', { name: 'Finalizadas' }).click();
+    await page.getByText('Tamborzão Cósmico').waitFor();
+    await page.getByRole('tab', { name: 'Ranking' }).click();
+    const ranking = page.getByRole('list', { name: 'Ranking dos criadores por pontos' });
+    await ranking.waitFor();
+    expect(await ranking.getByRole('listitem').count()).toBe(5);
+    await ranking.getByRole('link', { name: 'Kaio Beats' }).click();
+    await page.waitForURL('**/creator/kaio-beats');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a seeded creator profile shows the figures the API computed from the table', async () => {
+    const context = await contextIn('pt-BR');
+    const page = await context.newPage();
+    const api = await page.request.get('/api/creators/kaio-beats');
+    expect(api.status()).toBe(200);
+    const { creator } = (await api.json()) as {
+      creator: { products: number; top_genre: string; top_beats: { title: string }[] };
+    };
+    expect(creator.products).toBeGreaterThan(0);
+
+    await page.goto('/creator/kaio-beats');
+    await heading(page, 'Kaio Beats').waitFor();
+    const beats = page.getByTestId('top-beat');
+    await beats.first().waitFor();
+    expect(await beats.count()).toBe(Math.min(6, creator.products));
+    expect(await beats.first().textContent()).toContain(creator.top_beats[0]!.title);
+    const stat = page.locator('dt', { hasText: 'Beats criados' }).locator('xpath=following-sibling::dd');
+    expect(await stat.textContent()).toBe(String(creator.products));
+    await page.getByText(creator.top_genre, { exact: true }).first().waitFor();
+    await page.setViewportSize(viewports.mobile);
+    await screenshot(page, 'site-mobile-creator');
+    await page.goto('/settings');
+    await heading(page, 'Configurações').waitFor();
+    await screenshot(page, 'site-mobile-settings');
+    await context.close();
+  });
+
+  it('an unknown creator gets a clear not-found state', async () => {
+    const context = await contextIn('pt-BR');
+    const page = await context.newPage();
+    await page.goto('/creator/ninguem-com-esse-nome');
+    await heading(page, 'Criador não encontrado').waitFor();
+    await page.getByRole('link', { name: 'Ver no Marketplace' }).waitFor();
+    await context.close();
+  });
+
+  it('settings persist across a reload and dark mode, reduced motion, currency and language take effect', async () => {
+    const context = await contextIn('pt-BR');
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto('/settings');
+    const html = page.locator('html');
+    expect(await html.getAttribute('class')).toContain('dark');
+
+    await page.getByRole('switch', { name: 'Modo escuro' }).click();
+    await page.getByRole('switch', { name: 'Reduzir animações' }).click();
+    await page.getByLabel('Moeda').selectOption('USD');
+    await page.getByTestId('currency-example').getByText('≈ US$').waitFor();
+    expect(await html.getAttribute('class')).toMatch(/\blight\b/);
+    expect(await html.getAttribute('class')).toMatch(/\breduce-motion\b/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+      'rgb(9, 9, 11)',
+    );
+    await screenshot(page, 'site-desktop-settings-light');
+
+    await page.getByLabel('Idioma', { exact: true }).selectOption('en-US');
+    await heading(page, 'Settings').waitFor();
+    expect(await html.getAttribute('lang')).toBe('en-US');
+
+    await page.reload();
+    await heading(page, 'Settings').waitFor();
+    expect(await html.getAttribute('lang')).toBe('en-US');
+    expect(await html.getAttribute('class')).toMatch(/\blight\b/);
+    expect(await html.getAttribute('class')).toMatch(/\breduce-motion\b/);
+    expect(await page.getByRole('switch', { name: 'Dark mode' }).getAttribute('aria-checked')).toBe('false');
+    await page.getByTestId('currency-example').getByText('≈ $').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-in member posts to the community and their settings follow them to another browser', async () => {
+    const context = await contextIn('pt-BR');
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const email = `e2e-site-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'Senha-Forte-2026';
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Cadastrar' }).click();
+    await page.getByLabel('Nome completo').fill('Bia Comunidade');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+    await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
+    await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/community');
+    const publish = page.getByRole('button', { name: 'Publicar', exact: true });
+    await publish.waitFor();
+    expect(await publish.isDisabled()).toBe(true);
+    await page.getByLabel('Nova publicação').fill('Primeiro beat no ar #e2etag');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'capa.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('png'),
+    });
+    await page.getByText('Apenas arquivos de áudio podem ser anexados.').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'demo.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.from('ID3'),
+    });
+    await page.getByText('Áudio anexado: demo.mp3').waitFor();
+    await publish.click();
+    await page.getByText('Publicação enviada!').waitFor();
+    await page.getByRole('tabpanel').getByText('Primeiro beat no ar #e2etag').waitFor();
+    await page.getByRole('tab', { name: 'Trending' }).click();
+    await page.getByText('#e2etag').waitFor();
+
+    // A preference saved while signed in is on the profile, and a fresh browser gets it at sign-in.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/me/settings') && response.request().method() === 'PUT',
+    );
+    await page.goto('/settings');
+    await page.getByLabel('Moeda').selectOption('EUR');
+    expect((await saved).status()).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const other = await contextIn('pt-BR');
+    const second = await other.newPage();
+    await second.goto('/auth');
+    await second.getByLabel('E-mail').fill(email);
+    await second.getByLabel('Senha').fill(password);
+    await second.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await second.waitForURL('**/dashboard');
+    await second.goto('/settings');
+    await second.getByTestId('currency-example').getByText('€').waitFor();
+    expect(await second.getByLabel('Moeda').inputValue()).toBe('EUR');
+    await other.close();
+  });
+});

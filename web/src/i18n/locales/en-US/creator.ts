@@ -1,0 +1,38 @@
+import type { Catalogue } from '../pt-BR';
+
+const creator: Catalogue['creator'] = {
+  notFoundTitle: 'Creator not found',
+  notFoundText: 'We could not find a creator named "{{name}}". Check the address or explore the marketplace.',
+  loadError: 'Could not load the profile.',
+  retry: 'Try again',
+  badge: '5D Creator',
+  activeSince: 'Active since {{year}}',
+  rating: 'Rating',
+  noRating: 'No ratings yet',
+  monthlyGrowth: 'Monthly growth',
+  topGenre: 'Top genre',
+  none: '—',
+  beats: 'Beats created',
+  downloads: 'Total downloads',
+  favorites: 'Favourites',
+  sales: 'Sales',
+  revenue: 'Total revenue',
+  revenueBands: {
+    none: 'No sales yet',
+    under_1k: 'Up to R$ 1K',
+    '1k_10k': 'R$ 1K – 10K',
+    '10k_50k': 'R$ 10K – 50K',
+    over_50k: 'Over R$ 50K',
+  },
+  performanceTitle: 'Performance analysis',
+  level: 'Level {{level}}',
+  xp: '{{xp}} XP',
+  streak: '{{days}}-day streak',
+  downloadsPerBeat: 'Downloads per beat',
+  topBeats: 'Top Beats',
+  noBeats: 'This creator has not published beats yet.',
+  bpm: '{{bpm}} BPM',
+  downloadsCount: '{{count}} downloads',
+  marketplace: 'See on the Marketplace',
+};
+export default creator;

@@ -1,0 +1,38 @@
+import type { Catalogue } from '../pt-BR';
+
+const creator: Catalogue['creator'] = {
+  notFoundTitle: 'Creador no encontrado',
+  notFoundText: 'No encontramos un creador llamado "{{name}}". Revisa la dirección o explora el marketplace.',
+  loadError: 'No se pudo cargar el perfil.',
+  retry: 'Intentar de nuevo',
+  badge: 'Creador 5D',
+  activeSince: 'Activo desde {{year}}',
+  rating: 'Valoración',
+  noRating: 'Sin valoraciones',
+  monthlyGrowth: 'Crecimiento mensual',
+  topGenre: 'Género principal',
+  none: '—',
+  beats: 'Beats creados',
+  downloads: 'Descargas totales',
+  favorites: 'Favoritos',
+  sales: 'Ventas',
+  revenue: 'Ingresos totales',
+  revenueBands: {
+    none: 'Sin ventas aún',
+    under_1k: 'Hasta R$ 1 mil',
+    '1k_10k': 'R$ 1 mil – 10 mil',
+    '10k_50k': 'R$ 10 mil – 50 mil',
+    over_50k: 'Más de R$ 50 mil',
+  },
+  performanceTitle: 'Análisis de rendimiento',
+  level: 'Nivel {{level}}',
+  xp: '{{xp}} XP',
+  streak: 'Racha de {{days}} días',
+  downloadsPerBeat: 'Descargas por beat',
+  topBeats: 'Top Beats',
+  noBeats: 'Este creador aún no ha publicado beats.',
+  bpm: '{{bpm}} BPM',
+  downloadsCount: '{{count}} descargas',
+  marketplace: 'Ver en el Marketplace',
+};
+export default creator;

@@ -1,0 +1,50 @@
+/** Community (/community), spec 2 §2 and §5. */
+const community = {
+  title: 'Comunidade',
+  subtitle: 'Compartilhe sua música, troque feedback e conheça outros criadores.',
+  tabsLabel: 'Comunidade',
+  tabs: { feed: 'Feed', trending: 'Trending', members: 'Membros' },
+  composer: {
+    label: 'Nova publicação',
+    placeholder: 'No que você está trabalhando? Use #tags para entrar nos assuntos do momento.',
+    attach: 'Anexar áudio',
+    attached: 'Áudio anexado: {{name}}',
+    remove: 'Remover anexo',
+    publish: 'Publicar',
+    publishing: 'Publicando...',
+    audioOnly: 'Apenas arquivos de áudio podem ser anexados.',
+    signedOut: 'Entre para publicar na comunidade.',
+    login: 'Entrar',
+    success: 'Publicação enviada!',
+    error: 'Não foi possível publicar. Tente novamente.',
+    characters: '{{count}}/{{max}}',
+  },
+  feed: {
+    empty: 'Ainda não há publicações. Seja o primeiro a postar!',
+    noResults: 'Nenhuma publicação encontrada para "{{query}}".',
+    audio: 'Áudio: {{name}}',
+  },
+  trending: {
+    title: 'Assuntos da semana',
+    posts: '{{count}} publicações',
+    empty: 'Nenhuma #tag usada nos últimos 7 dias.',
+  },
+  members: {
+    empty: 'Nenhum criador cadastrado ainda.',
+    since: 'Criador desde {{date}}',
+    profile: 'Ver perfil de {{name}}',
+  },
+  sidebar: {
+    searchLabel: 'Buscar na comunidade',
+    searchPlaceholder: 'Buscar publicações e membros',
+    activity: 'Atividade diária',
+    postsToday: 'Publicações nas últimas 24h',
+    creators: 'Criadores',
+    createGroup: 'Criar Grupo',
+    events: 'Eventos',
+    comingSoon: 'Em breve na comunidade 5D.',
+  },
+  loadError: 'Não foi possível carregar a comunidade.',
+  retry: 'Tentar novamente',
+};
+export default community;

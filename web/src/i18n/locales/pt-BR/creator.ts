@@ -1,0 +1,38 @@
+/** Creator public profile (/creator/{name}), spec 2 §2. */
+const creator = {
+  notFoundTitle: 'Criador não encontrado',
+  notFoundText:
+    'Não encontramos um criador com o nome "{{name}}". Confira o endereço ou explore o marketplace.',
+  loadError: 'Não foi possível carregar o perfil.',
+  retry: 'Tentar novamente',
+  badge: 'Criador 5D',
+  activeSince: 'Ativo desde {{year}}',
+  rating: 'Avaliação',
+  noRating: 'Sem avaliações',
+  monthlyGrowth: 'Crescimento mensal',
+  topGenre: 'Gênero principal',
+  none: '—',
+  beats: 'Beats criados',
+  downloads: 'Downloads totais',
+  favorites: 'Favoritos',
+  sales: 'Vendas',
+  revenue: 'Receita total',
+  revenueBands: {
+    none: 'Sem vendas ainda',
+    under_1k: 'Até R$ 1 mil',
+    '1k_10k': 'R$ 1 mil – 10 mil',
+    '10k_50k': 'R$ 10 mil – 50 mil',
+    over_50k: 'Acima de R$ 50 mil',
+  },
+  performanceTitle: 'Análise de desempenho',
+  level: 'Nível {{level}}',
+  xp: '{{xp}} XP',
+  streak: 'Sequência de {{days}} dias',
+  downloadsPerBeat: 'Downloads por beat',
+  topBeats: 'Top Beats',
+  noBeats: 'Este criador ainda não publicou beats.',
+  bpm: '{{bpm}} BPM',
+  downloadsCount: '{{count}} downloads',
+  marketplace: 'Ver no Marketplace',
+};
+export default creator;

@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CompetitionCard } from '../../../../../shared/schemas/site';
+import { timeLeft } from '../../../lib/format';
+import { useFormat } from '../../../settings/useFormat';
+
+const difficultyStyle = {
+  beginner: 'bg-emerald-500/15 text-emerald-300',
+  intermediate: 'bg-amber-500/15 text-amber-300',
+  advanced: 'bg-red-500/15 text-red-300',
+} as const;
+
+function Header({ card }: { card: CompetitionCard }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className={`rounded-full px-2.5 py-1 font-medium ${difficultyStyle[card.difficulty]}`}>
+          {t(`competitions.difficulty.${card.difficulty}`)}
+        </span>
+        <span className="rounded-full border border-white/10 px-2.5 py-1 text-zinc-300">
+          {t('competitions.category')}: {card.category}
+        </span>
+      </div>
+      <h3 className="mt-3 text-lg font-semibold text-white">{card.title}</h3>
+      <p className="mt-1 text-sm text-zinc-400">{card.description}</p>
+      {card.tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1.5">
+          {card.tags.map((tag) => (
+            <li key={tag} className="rounded-md bg-white/5 px-2 py-0.5 text-xs text-zinc-300">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** A running competition: prize, participants, time left, filled spots and 'Participar Agora'. */
+export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; now: Date }) {
+  const { t } = useTranslation();
+  const left = timeLeft(card.ends_at, now);
+  const filled = Math.min(100, Math.round((card.participants / card.max_participants) * 100));
+  return (
+    <article className="flex flex-col rounded-2xl border border-white/10 bg-zinc-900/60 p-5">
+      <Header card={card} />
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-zinc-500">{t('competitions.prize')}</dt>
+          <dd className="font-semibold text-amber-300">{card.prize_1st}</dd>
+          <dd className="text-xs text-zinc-400">
+            {t('competitions.otherPrizes', { second: card.prize_2nd, third: card.prize_3rd })}
+          </dd>
+        </div>
+        <div className="text-right">
+          <dd className="text-zinc-200">{t('competitions.participants', { count: card.participants })}</dd>
+          <dd className="text-zinc-400">
+            {left
+              ? t('competitions.timeLeft', { days: left.days, hours: left.hours })
+              : t('competitions.ended')}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <div className="flex justify-between text-xs text-zinc-400">
+          <span>{t('competitions.progress')}</span>
+          <span>{t('competitions.spots', { count: card.participants, max: card.max_participants })}</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t('competitions.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={filled}
+          className="mt-1.5 h-2 overflow-hidden rounded-full bg-white/10"
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500"
+            style={{ width: `${filled}%` }}
+          />
+        </div>
+      </div>
+      <Link
+        to="/competitions/contract"
+        className="mt-5 inline-flex h-10 items-center justify-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 text-sm font-semibold text-white transition hover:brightness-110"
+      >
+        {t('competitions.join')}
+      </Link>
+    </article>
+  );
+}
+
+/** A finished competition: when it ended, the winner and the winning track. */
+export function FinishedCompetitionCard({ card }: { card: CompetitionCard }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <article className="rounded-2xl border border-white/10 bg-zinc-900/60 p-5">
+      <Header card={card} />
+      <p className="mt-3 text-xs text-zinc-500">
+        {t('competitions.endedOn', { date: format.date(card.ends_at) })}
+      </p>
+      {card.winner ? (
+        <dl className="mt-3 grid grid-cols-2 gap-3 rounded-xl bg-amber-500/10 p-3 text-sm">
+          <div>
+            <dt className="text-amber-200/80">{t('competitions.winner')}</dt>
+            <dd className="font-semibold text-white">🏆 {card.winner}</dd>
+          </div>
+          <div>
+            <dt className="text-amber-200/80">{t('competitions.winningTrack')}</dt>
+            <dd className="font-semibold text-white">{card.winning_track ?? '—'}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="mt-3 text-sm text-zinc-400">{t('competitions.noWinner')}</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useAuth } from '../../../auth/session';
+import { clearSiteCache, downloadMyData, storageUsage } from '../api/account';
+import { Section, secondaryButtonClass } from './Controls';
+
+function megabytes(bytes: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+}
+
+/** Dados & Armazenamento: clear cache (real size when the browser tells), download my data, delete account. */
+export function DataSection() {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const [usage, setUsage] = useState<number | null>(null);
+
+  useEffect(() => {
+    void storageUsage().then(setUsage);
+  }, []);
+
+  async function onClear() {
+    await clearSiteCache();
+    setUsage(await storageUsage());
+    toast.success(t('settings.data.cacheDone'));
+  }
+
+  const row = 'flex flex-wrap items-center justify-between gap-3 py-3';
+  return (
+    <Section id="data" title={t('settings.sections.data')}>
+      <div className={row}>
+        <div>
+          <p className="font-medium text-zinc-100">{t('settings.data.cache')}</p>
+          <p className="text-sm text-zinc-400">
+            {usage === null
+              ? t('settings.data.cacheUnknown')
+              : t('settings.data.cacheHint', { size: megabytes(usage, i18n.resolvedLanguage ?? 'pt-BR') })}
+          </p>
+        </div>
+        <button type="button" onClick={() => void onClear()} className={secondaryButtonClass}>
+          {t('settings.data.cacheButton')}
+        </button>
+      </div>
+      <div className={row}>
+        <div>
+          <p className="font-medium text-zinc-100">{t('settings.data.download')}</p>
+          <p className="text-sm text-zinc-400">{t('settings.data.downloadHint')}</p>
+        </div>
+        <button
+          type="button"
+          disabled={!user}
+          onClick={() => void downloadMyData().catch(() => toast.error(t('settings.data.downloadError')))}
+          className={secondaryButtonClass}
+        >
+          {t('settings.data.downloadButton')}
+        </button>
+      </div>
+      <div className={row}>
+        <div>
+          <p className="font-medium text-red-300">{t('settings.data.delete')}</p>
+          <p className="text-sm text-zinc-400">{t('settings.data.deleteHint')}</p>
+        </div>
+        <a
+          href="mailto:suporte@5d.app?subject=Excluir%20conta"
+          className={`${secondaryButtonClass} border-red-500/40 text-red-300`}
+        >
+          {t('settings.data.deleteButton')}
+        </a>
+      </div>
+    </Section>
+  );
+}

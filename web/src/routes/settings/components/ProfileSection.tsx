@@ -1,0 +1,100 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useAuth } from '../../../auth/session';
+import { updateSettings, useSettings } from '../../../settings/store';
+import { useUpdateName } from '../api/account';
+import { buttonClass, inputClass, Section } from './Controls';
+
+/** Perfil: name (profile), e-mail (read-only, it is the sign-in), bio (with the preferences), save. */
+export function ProfileSection() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { user, profile } = useAuth();
+  const settings = useSettings();
+  const [name, setName] = useState('');
+  const [bio, setBio] = useState(settings.bio);
+  const updateName = useUpdateName(user?.id ?? null);
+
+  useEffect(() => setName(profile?.full_name ?? ''), [profile?.full_name]);
+  useEffect(() => setBio(settings.bio), [settings.bio]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    updateSettings({ bio: bio.trim() });
+    const trimmed = name.trim();
+    if (!trimmed || trimmed === profile?.full_name) {
+      toast.success(t('settings.profile.saved'));
+      return;
+    }
+    updateName.mutate(trimmed, {
+      onSuccess: () => toast.success(t('settings.profile.saved')),
+      onError: () => toast.error(t('settings.profile.error')),
+    });
+  }
+
+  const signedOut = !user;
+  return (
+    <Section id="profile" title={t('settings.sections.profile')}>
+      {signedOut && (
+        <p className="py-3 text-sm text-zinc-400">
+          {t('settings.profile.signedOut')}{' '}
+          <Link to="/auth" className="font-medium text-violet-300 underline">
+            {t('settings.profile.login')}
+          </Link>
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="grid gap-4 py-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="text-sm text-zinc-300">
+            {t('settings.profile.name')}
+          </label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            maxLength={120}
+            required
+            disabled={signedOut}
+            onChange={(event) => setName(event.target.value)}
+            className={inputClass}
+            autoComplete="name"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="text-sm text-zinc-300">
+            {t('settings.profile.email')}
+          </label>
+          <input
+            id={`${id}-email`}
+            value={user?.email ?? ''}
+            readOnly
+            disabled
+            className={inputClass}
+            type="email"
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-bio`} className="text-sm text-zinc-300">
+            {t('settings.profile.bio')}
+          </label>
+          <textarea
+            id={`${id}-bio`}
+            value={bio}
+            maxLength={500}
+            rows={3}
+            disabled={signedOut}
+            placeholder={t('settings.profile.bioPlaceholder')}
+            onChange={(event) => setBio(event.target.value)}
+            className={`${inputClass} h-auto py-2`}
+          />
+        </div>
+        <div>
+          <button type="submit" disabled={signedOut || updateName.isPending} className={buttonClass}>
+            {updateName.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
