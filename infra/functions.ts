@@ -3,7 +3,8 @@
  * `lambdas/<name>/handler.ts` and grants exactly what is declared here; the local twin imports the same
  * handlers by name.
  */
-export type Access = 'read' | 'readwrite';
+/** 'delete': s3:DeleteObject on the bucket's objects only (attachment-cleanup). */
+export type Access = 'read' | 'readwrite' | 'delete';
 
 export interface FunctionDefinition {
   /** Folder under `lambdas/`; also the function's logical name. */
@@ -24,12 +25,31 @@ export interface FunctionDefinition {
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
   /**
+   * Reserved concurrency: the most instances this function may run at once (costly AI / DSP functions),
+   * so a burst cannot starve the account's other functions. The account needs at least this much
+   * unreserved concurrency to spare (new accounts start at 10 in total: ask for the 1000 quota first).
+   */
+  readonly reservedConcurrency?: number;
+  /**
    * May start this state machine of infra/state-machines/catalogue.ts: gets its ARN as
    * STATE_MACHINE_ARN and `states:StartExecution` on it.
    */
   readonly stateMachine?: 'generate-then-split';
   /** A Task state's target in a state machine: invoked by Step Functions, never routed by the HTTP API. */
   readonly pipelineTask?: boolean;
+  /**
+   * Reads the OpenAI API key: read access to the OpenAI secret in Secrets Manager and its ARN as
+   * OPENAI_SECRET_ARN (JSON {apiKey}); without a key the function answers offline.
+   */
+  readonly openaiSecret?: boolean;
+  /**
+   * Creates one-time EventBridge Scheduler schedules deleting chat attachments: `scheduler:CreateSchedule`
+   * on `attachment-*` schedules, `iam:PassRole` on the scheduler role, SCHEDULER_ROLE_ARN and
+   * CLEANUP_FUNCTION_ARN in its environment.
+   */
+  readonly schedulesAttachmentDeletion?: boolean;
+  /** The target of those schedules: the scheduler role may invoke exactly this function. Never routed. */
+  readonly schedulerTarget?: boolean;
 }
 
 export const functions = [
@@ -145,6 +165,7 @@ export const functions = [
       'Music generation: input policy, metering (plan, coins, anonymous quota), starts the pipeline',
     table: 'readwrite',
     stateMachine: 'generate-then-split',
+    reservedConcurrency: 20,
   },
   {
     name: 'generations',
@@ -158,6 +179,7 @@ export const functions = [
     table: 'readwrite',
     audioBucket: 'read',
     stateMachine: 'generate-then-split',
+    reservedConcurrency: 10,
   },
   {
     name: 'pipeline-reserve',
@@ -203,6 +225,69 @@ export const functions = [
     description: 'Pipeline task: marks the job failed with the code the web maps to its messages',
     table: 'readwrite',
     pipelineTask: true,
+  },
+  // AI tools (issue 6): chat, voice, file analysis with scheduled deletion, AI Studio, DAW bridge.
+  {
+    name: 'chatbot',
+    description: 'Chat assistant: OpenAI, or the offline knowledge-base assistant without a key',
+    // Burst limits (lambdas/_lib/rate-limit.ts) count requests in the table.
+    table: 'readwrite',
+    openaiSecret: true,
+    timeoutSeconds: 29,
+    reservedConcurrency: 20,
+  },
+  {
+    name: 'voice-to-text',
+    description: 'Voice input: OpenAI transcription of a base64 recording (503 without a key)',
+    // Burst limits (lambdas/_lib/rate-limit.ts) count requests in the table.
+    table: 'readwrite',
+    openaiSecret: true,
+    timeoutSeconds: 29,
+    reservedConcurrency: 10,
+  },
+  {
+    name: 'ai-file-analysis',
+    description: "Analyses the caller's chat attachment, then schedules its deletion 60 s later",
+    table: 'read',
+    analysisBucket: 'read',
+    openaiSecret: true,
+    schedulesAttachmentDeletion: true,
+    timeoutSeconds: 29,
+    memoryMb: 1536,
+  },
+  {
+    name: 'attachment-cleanup',
+    description: 'EventBridge Scheduler target: deletes one chat attachment (idempotent)',
+    analysisBucket: 'delete',
+    schedulerTarget: true,
+  },
+  {
+    name: 'neural-engine-v2',
+    description: 'Neural Engine V2: modes, creativity → temperature, depth → max tokens',
+    openaiSecret: true,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'vocal-synthesis',
+    description: 'Vocal synthesis: sings the prompt with the built-in formant synthesizer (WAV)',
+  },
+  {
+    name: 'audio-analysis',
+    description: "Mastering analyser: loudness, peaks, dynamics and spectrum of the caller's WAV + advice",
+    table: 'read',
+    audioBucket: 'read',
+    analysisBucket: 'read',
+    openaiSecret: true,
+    timeoutSeconds: 29,
+    memoryMb: 1536,
+  },
+  {
+    name: 'daw-integration',
+    description: 'Basic DAW bridge: MIDI export, OSC commands, project export',
+  },
+  {
+    name: 'ai-daw-integration',
+    description: 'AI DAW bridge: analysis, MIDI beats and melodies, mix advice, arrangement, parameter sync',
   },
 ] as const satisfies readonly FunctionDefinition[];
 

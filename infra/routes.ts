@@ -83,6 +83,27 @@ export const routes: readonly RouteDefinition[] = [
     functionName: 'neural-stem-splitter',
     auth: 'user',
   },
+  // AI tools (issue 6); attachment-cleanup has no route (EventBridge Scheduler invokes it).
+  { method: 'POST', path: '/api/functions/chatbot', functionName: 'chatbot', auth: 'public' },
+  { method: 'POST', path: '/api/functions/voice-to-text', functionName: 'voice-to-text', auth: 'public' },
+  { method: 'POST', path: '/api/functions/ai-file-analysis', functionName: 'ai-file-analysis', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/functions/neural-engine-v2',
+    functionName: 'neural-engine-v2',
+    auth: 'public',
+  },
+  { method: 'POST', path: '/api/functions/vocal-synthesis', functionName: 'vocal-synthesis', auth: 'public' },
+  { method: 'POST', path: '/api/functions/audio-analysis', functionName: 'audio-analysis', auth: 'public' },
+  // The same analyser measuring an upload of the signed-in caller (public routes carry no JWT claims).
+  { method: 'POST', path: '/api/me/audio-analysis', functionName: 'audio-analysis', auth: 'user' },
+  { method: 'POST', path: '/api/functions/daw-integration', functionName: 'daw-integration', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/functions/ai-daw-integration',
+    functionName: 'ai-daw-integration',
+    auth: 'public',
+  },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

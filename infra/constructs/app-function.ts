@@ -51,6 +51,7 @@ const knownFlags = new Set<string>([
   'stripeSecret',
   'timeoutSeconds',
   'memoryMb',
+  'reservedConcurrency',
   // Honoured by the Api stack, which builds the state machines (infra/constructs/state-machine.ts).
   'stateMachine',
   'pipelineTask',
@@ -129,7 +130,8 @@ export class AppFunction extends Construct {
     }
     if (resources.userPoolClientId) environment.USER_POOL_CLIENT_ID = resources.userPoolClientId;
     if (definition.openaiSecret) {
-      if (!resources.openaiSecret) throw new Error(`${definition.name}: openaiSecret needs the OpenAI secret`);
+      if (!resources.openaiSecret)
+        throw new Error(`${definition.name}: openaiSecret needs the OpenAI secret`);
       environment.OPENAI_SECRET_ARN = resources.openaiSecret.secretArn;
     }
     if (definition.stripeSecret) {
@@ -155,6 +157,10 @@ export class AppFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       timeout: Duration.seconds(definition.timeoutSeconds ?? 10),
       memorySize: definition.memoryMb ?? 512,
+      // Costly functions get a ceiling (issue 7): a burst cannot starve the rest of the account.
+      ...(definition.reservedConcurrency !== undefined
+        ? { reservedConcurrentExecutions: definition.reservedConcurrency }
+        : {}),
       tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment,

@@ -120,6 +120,12 @@ log(
   `  Cognito    ${endpoints.cognitoProxy}  cognito-local ${endpoints.cognito}, pool ${webConfig.userPoolId}`,
 );
 log(`  Triggers   ${endpoints.lambda}  Lambda Invoke endpoint for user-pool triggers`);
+log(`  Scheduler  ${endpoints.scheduler}  EventBridge Scheduler twin (one-time schedules in the table)`);
+log(
+  process.env.OPENAI_API_KEY
+    ? `  AI         OpenAI ${process.env.OPENAI_BASE_URL || 'api.openai.com'} (OPENAI_API_KEY from .env)`
+    : '  AI         offline knowledge-base assistant (no OPENAI_API_KEY set; transcription answers 503)',
+);
 log(`  Router     ${url}/api  every route of infra/routes.ts, JWT checked like the HTTP API`);
 log(
   payments.sandbox

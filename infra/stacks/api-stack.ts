@@ -7,7 +7,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { AttachmentDeletionScheduler } from '../constructs/attachment-deletion-scheduler';
-import { PlatformHttpApi } from '../constructs/http-api';
+import { COSTLY_ROUTE_THROTTLE, PlatformHttpApi } from '../constructs/http-api';
+import { Observability } from '../constructs/observability';
 import { PipelineStateMachine } from '../constructs/state-machine';
 import { stateMachines } from '../state-machines/catalogue';
 import type { FunctionDefinition } from '../functions';
@@ -38,6 +39,7 @@ export class ApiStack extends Stack {
   public readonly functions: ReadonlyMap<string, AppFunction>;
   public readonly stateMachines: ReadonlyMap<string, PipelineStateMachine>;
   public readonly attachmentDeletion?: AttachmentDeletionScheduler;
+  public readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -72,11 +74,13 @@ export class ApiStack extends Stack {
     const target = props.functions.find((definition) => definition.schedulerTarget);
     const schedulers = props.functions.filter((definition) => definition.schedulesAttachmentDeletion);
     if (schedulers.length > 0) {
-      if (!target) throw new Error('schedulesAttachmentDeletion needs a schedulerTarget function in the catalogue');
+      if (!target)
+        throw new Error('schedulesAttachmentDeletion needs a schedulerTarget function in the catalogue');
       const deletion = new AttachmentDeletionScheduler(this, 'AttachmentDeletion', {
         target: functions.get(target.name)!.function,
       });
-      for (const definition of schedulers) deletion.allowScheduling(definition.name, functions.get(definition.name)!.function);
+      for (const definition of schedulers)
+        deletion.allowScheduling(definition.name, functions.get(definition.name)!.function);
       this.attachmentDeletion = deletion;
     }
 
@@ -120,6 +124,16 @@ export class ApiStack extends Stack {
       logRetention,
       removalPolicy,
       throttle: { rateLimit: 200, burstLimit: 400 },
+      routeThrottle: COSTLY_ROUTE_THROTTLE,
+    });
+
+    // Alarms (5xx rate, errors, throttles, state machine failures, webhook signatures) and a dashboard.
+    this.observability = new Observability(this, 'Observability', {
+      prefix: id,
+      httpStage: this.httpApi.stage,
+      functions: new Map([...functions].map(([name, fn]) => [name, fn.function])),
+      stateMachines: new Map([...machines].map(([name, machine]) => [name, machine.stateMachine])),
+      alarmEmail: props.settings.alarmEmail,
     });
   }
 }

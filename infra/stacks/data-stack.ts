@@ -22,6 +22,7 @@ export class DataStack extends Stack {
   public readonly audioBucket: s3.Bucket;
   public readonly analysisBucket: s3.Bucket;
   public readonly stripeSecret: secretsmanager.Secret;
+  public readonly openaiSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -55,6 +56,17 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Stripe keys are rolled in the Stripe dashboard, then stored here; no rotation Lambda can do it.',
+    });
+    // Ops put { "apiKey": "sk-..." } here (README); until then the AI functions answer offline.
+    this.openaiSecret = new secretsmanager.Secret(this, 'OpenAiSecret', {
+      description: '5D OpenAI API key: JSON { apiKey }',
+      secretObjectValue: {},
+      removalPolicy,
+    });
+    Validations.of(this.openaiSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'OpenAI keys are rolled in the OpenAI dashboard, then stored here; no rotation Lambda can do it.',
     });
   }
 }

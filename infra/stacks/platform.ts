@@ -5,6 +5,7 @@ import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import type { PlatformSettings } from './settings';
+import { WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
 
 export interface Platform {
@@ -12,6 +13,8 @@ export interface Platform {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** Only with `-c waf=true`: the CloudFront web ACL, in us-east-1. */
+  readonly waf?: WafStack;
 }
 
 /**
@@ -56,7 +59,20 @@ export function buildPlatform(
     userPool: auth.userPool,
     userPoolClient: auth.webClient,
     ...shared,
+    openaiSecret: data.openaiSecret,
   });
+  // A CloudFront web ACL must be created in us-east-1; the Web stack reads its ARN across regions,
+  // which needs a concrete account and region (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION at deploy).
+  let waf: WafStack | undefined;
+  if (settings.waf) {
+    if (!env?.account || !env.region)
+      throw new Error('-c waf=true needs the deploy account and region (run with AWS credentials configured).');
+    waf = new WafStack(app, `${prefix}-Waf`, {
+      env: { account: env.account, region: 'us-east-1' },
+      crossRegionReferences: true,
+      description: '5D CloudFront WAF web ACL (us-east-1)',
+    });
+  }
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     settings,
@@ -64,8 +80,9 @@ export function buildPlatform(
     httpApi: api.httpApi.api,
     userPool: auth.userPool,
     userPoolClient: auth.webClient,
+    ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: true } : {}),
   });
-  return { data, auth, api, web };
+  return { data, auth, api, web, ...(waf ? { waf } : {}) };
 }
 
 /**
@@ -85,5 +102,7 @@ export function settingsFromContext(app: App): PlatformSettings {
     domainName,
     certificateArn: optional('certificateArn'),
     publicAppUrl: optional('publicAppUrl') ?? (domainName ? `https://${domainName}` : undefined),
+    alarmEmail: optional('alarmEmail'),
+    waf: optional('waf') === 'true' || app.node.tryGetContext('waf') === true,
   };
 }
