@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lambdas/_lib/errors';
+import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
+import { DspSeparator, StemSplitStream, type StemBlock } from '../../lambdas/_lib/stems/dsp-separator';
+import { STEM_NAMES, type SeparatedStems } from '../../lambdas/_lib/stems/separator';
+import { Fft, joinPair, splitPair } from '../../shared/audio/fft';
+import { Prng } from '../../shared/audio/prng';
+import { decodeWav, encodeWav, readWavInfo, type PcmAudio } from '../../shared/audio/wav';
+
+const SR = 44100;
+const separator = new DspSeparator();
+
+function samples(wav: Uint8Array): Int16Array {
+  return new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) / 2);
+}
+
+function energy(wav: Uint8Array): number {
+  let e = 0;
+  for (const v of samples(wav)) e += v * v;
+  return e;
+}
+
+function share(stems: SeparatedStems): Record<string, number> {
+  const total = STEM_NAMES.reduce((sum, name) => sum + energy(stems[name]), 0);
+  return Object.fromEntries(STEM_NAMES.map((name) => [name, energy(stems[name]) / total]));
+}
+
+/** Kick/snare/hat-like hits: short decaying noise and a pitched thump, four to the beat at 120 bpm. */
+function drumLoop(seconds: number): PcmAudio {
+  const rng = new Prng(9);
+  const frames = seconds * SR;
+  const l = new Float32Array(frames);
+  for (let hit = 0; hit * SR * 0.25 < frames; hit++) {
+    const at = Math.round(hit * SR * 0.25);
+    for (let i = 0; i < 4000 && at + i < frames; i++) {
+      const t = i / SR;
+      const noise = rng.bipolar() * Math.exp(-t / 0.015) * 0.5;
+      const thump =
+        hit % 2 === 0
+          ? Math.sin(2 * Math.PI * (60 + 200 * Math.exp(-t / 0.01)) * t) * Math.exp(-t / 0.03) * 0.5
+          : 0;
+      l[at + i]! += noise + thump;
+    }
+  }
+  return { sampleRate: SR, channels: [l, l.slice()] };
+}
+
+describe('FFT', () => {
+  it('inverts itself and splits two real signals packed as one complex one', () => {
+    const n = 256;
+    const fft = new Fft(n);
+    const x = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 0.3) + (i % 7) / 7);
+    const y = Float64Array.from({ length: n }, (_, i) => Math.cos(i * 0.11) - (i % 5) / 5);
+    const re = x.slice();
+    const im = y.slice();
+    fft.forward(re, im);
+    const half = n / 2 + 1;
+    const [xr, xi, yr, yi] = [0, 0, 0, 0].map(() => new Float64Array(half)) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    splitPair(re, im, xr, xi, yr, yi);
+    // Bin 0 of x is its sum; the DFT at bin 3 matches a direct sum.
+    expect(xr[0]).toBeCloseTo(
+      x.reduce((a, b) => a + b, 0),
+      9,
+    );
+    let dr = 0;
+    let di = 0;
+    for (let t = 0; t < n; t++) {
+      dr += y[t]! * Math.cos((2 * Math.PI * 3 * t) / n);
+      di -= y[t]! * Math.sin((2 * Math.PI * 3 * t) / n);
+    }
+    expect(yr[3]).toBeCloseTo(dr, 9);
+    expect(yi[3]).toBeCloseTo(di, 9);
+    joinPair(xr, xi, yr, yi, re, im);
+    fft.inverse(re, im);
+    for (let t = 0; t < n; t++) {
+      expect(re[t]).toBeCloseTo(x[t]!, 9);
+      expect(im[t]).toBeCloseTo(y[t]!, 9);
+    }
+  });
+});
+
+describe('DSP stem separator', { timeout: 60_000 }, () => {
+  it('returns four WAVs of the input length, rate and channels, summing back to the input', async () => {
+    const track = renderTrack({ description: 'test', style: 'Pop', durationSeconds: 30, seed: 1 });
+    const stems = await separator.separate(track.mix);
+    const input = samples(track.mix);
+    const outs = STEM_NAMES.map((name) => samples(stems[name]));
+    for (const name of STEM_NAMES) {
+      expect(readWavInfo(stems[name])).toMatchObject({ sampleRate: SR, channels: 2, frames: 30 * SR });
+    }
+    let worst = 0;
+    for (let i = 0; i < input.length; i++) {
+      worst = Math.max(
+        worst,
+        Math.abs(outs[0]![i]! + outs[1]![i]! + outs[2]![i]! + outs[3]![i]! - input[i]!),
+      );
+    }
+    expect(worst).toBeLessThanOrEqual(2);
+    // Every stem carries something in a full mix.
+    for (const name of STEM_NAMES) expect(energy(stems[name]), name).toBeGreaterThan(0);
+  });
+
+  it('keeps mono input mono and odd lengths exact', async () => {
+    const frames = 12345;
+    const mono: PcmAudio = {
+      sampleRate: 22050,
+      channels: [Float32Array.from({ length: frames }, (_, i) => Math.sin(i / 10) * 0.5)],
+    };
+    const stems = await separator.separate(encodeWav(mono));
+    for (const name of STEM_NAMES) {
+      expect(readWavInfo(stems[name])).toMatchObject({ sampleRate: 22050, channels: 1, frames });
+    }
+  });
+
+  it('puts most of a pure drum loop into the drums stem', async () => {
+    const stems = await separator.separate(encodeWav(drumLoop(4)));
+    expect(share(stems).drums).toBeGreaterThan(0.9);
+  });
+
+  it('puts most of a steady low sine into the bass stem', async () => {
+    const l = Float32Array.from({ length: 4 * SR }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 55 * i) / SR));
+    const stems = await separator.separate(encodeWav({ sampleRate: SR, channels: [l, l.slice()] }));
+    expect(share(stems).bass).toBeGreaterThan(0.9);
+  });
+
+  it('puts a centred sustained mid-range tone into vocals and a wide one into other', async () => {
+    const tone = (i: number, detune: number) => 0.3 * Math.sin((2 * Math.PI * 440 * detune * i) / SR);
+    const centre = Float32Array.from({ length: 3 * SR }, (_, i) => tone(i, 1));
+    const centred = await separator.separate(
+      encodeWav({ sampleRate: SR, channels: [centre, centre.slice()] }),
+    );
+    expect(share(centred).vocals).toBeGreaterThan(0.9);
+    const left = Float32Array.from({ length: 3 * SR }, (_, i) => tone(i, 1));
+    const silent = new Float32Array(3 * SR);
+    const wide = await separator.separate(encodeWav({ sampleRate: SR, channels: [left, silent] }));
+    expect(share(wide).other).toBeGreaterThan(0.9);
+  });
+
+  it('streams in blocks of any size with the same result as the whole-file separation', async () => {
+    const track = renderTrack({ description: 'stream', style: 'Trap', durationSeconds: 30, seed: 4 });
+    const whole = await separator.separate(track.mix);
+    const audio = decodeWav(track.mix);
+    const frames = audio.channels[0]!.length;
+    const stream = new StemSplitStream(SR, 2);
+    const got: Record<string, Int16Array[]> = { vocals: [], drums: [], bass: [], other: [] };
+    const keep = (block: StemBlock) => {
+      for (const name of STEM_NAMES) got[name]!.push(block.stems[name].slice());
+    };
+    const rng = new Prng(1);
+    for (let at = 0; at < frames;) {
+      const count = Math.min(frames - at, 1 + rng.int(20000));
+      keep(stream.push(audio.channels.map((c) => c.subarray(at, at + count))));
+      at += count;
+    }
+    keep(stream.end());
+    for (const name of STEM_NAMES) {
+      const joined = Int16Array.from(got[name]!.flatMap((part) => Array.from(part)));
+      expect(joined.length, name).toBe(frames * 2);
+      expect(Buffer.from(joined.buffer).equals(Buffer.from(samples(whole[name]).slice().buffer)), name).toBe(
+        true,
+      );
+    }
+    expect(() => stream.push(audio.channels)).toThrow(/after end/);
+  });
+
+  it('answers a non-WAV upload with a 400 error', async () => {
+    const error = await separator
+      .separate(new TextEncoder().encode('fLaC not a wav'))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 400 });
+  });
+});
