@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { BackButton } from './BackButton';
+import { ChatLauncher } from './chat/ChatLauncher';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -30,6 +31,7 @@ export function AppShell() {
         )}
         <Outlet />
       </main>
+      <ChatLauncher />
       <ScrollRestoration />
     </div>
   );
