@@ -1,7 +1,26 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import enUS from '../../web/src/i18n/locales/en-US';
-import esES from '../../web/src/i18n/locales/es-ES';
-import ptBR from '../../web/src/i18n/locales/pt-BR';
+import enUSShell from '../../web/src/i18n/locales/en-US';
+import esESShell from '../../web/src/i18n/locales/es-ES';
+import ptBRShell from '../../web/src/i18n/locales/pt-BR';
+
+/**
+ * Each language = its shell catalogue plus every feature file beside it (loaded with their screens at
+ * run time, see web/src/i18n/feature-texts.ts). A feature missing in a language fails here.
+ */
+const localesDir = path.resolve(import.meta.dirname, '../../web/src/i18n/locales');
+async function fullCatalogue(language: string, shell: object): Promise<Record<string, unknown>> {
+  const catalogue: Record<string, unknown> = { ...shell };
+  for (const file of readdirSync(path.join(localesDir, language)).filter((f) => f.endsWith('.ts'))) {
+    const module = (await import(path.join(localesDir, language, file))) as { default: unknown };
+    catalogue[file.replace(/\.ts$/, '')] = module.default;
+  }
+  return catalogue;
+}
+const ptBR = (await fullCatalogue('pt-BR', ptBRShell)) as typeof ptBRShell & Record<string, unknown>;
+const enUS = await fullCatalogue('en-US', enUSShell);
+const esES = await fullCatalogue('es-ES', esESShell);
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -11,10 +11,11 @@ export function LanguageToggle() {
     <button
       type="button"
       onClick={() => void switchLanguage(next)}
-      aria-label={t('header.languageToggle', {
+      // The name starts with the visible code (axe label-content-name-mismatch, WCAG 2.5.3).
+      aria-label={`${languageToggleLabel(current)} — ${t('header.languageToggle', {
         current: LANGUAGE_NAMES[current],
         next: LANGUAGE_NAMES[next],
-      })}
+      })}`}
       className="inline-flex h-9 min-w-11 items-center justify-center rounded-lg border border-white/10 bg-white/5 px-2.5 text-sm font-semibold tracking-wide text-zinc-100 transition hover:border-violet-400/60 hover:bg-white/10"
     >
       {languageToggleLabel(current)}

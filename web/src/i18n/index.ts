@@ -8,10 +8,13 @@ import {
   isLanguage,
   type Language,
 } from '../../../shared/i18n/language';
-import type { Catalogue } from './locales/pt-BR';
+import { loadFeatureTexts, loadTextsForLanguage, markI18nReady, type Feature } from './feature-texts';
+import type { ShellCatalogue } from './locales/pt-BR';
+
+const GLOBAL_FEATURES: readonly Feature[] = ['chat', 'coins'];
 
 /** One dynamic import per language: only the chosen catalogue (plus pt-BR, the fallback) is downloaded. */
-const catalogues: Record<Language, () => Promise<{ default: Catalogue }>> = {
+const catalogues: Record<Language, () => Promise<{ default: ShellCatalogue }>> = {
   'pt-BR': () => import('./locales/pt-BR'),
   'en-US': () => import('./locales/en-US'),
   'es-ES': () => import('./locales/es-ES'),
@@ -73,6 +76,9 @@ export async function startI18n(): Promise<Language> {
       missingKeyHandler: (_languages, _namespace, key) => console.error(`Missing i18n key: ${key}`),
       react: { useSuspense: false },
     });
+  markI18nReady();
+  // Texts of what every page shows: the chat button and the header's coins chip.
+  await loadFeatureTexts(GLOBAL_FEATURES);
   applyDocumentLanguage(language);
   return language;
 }
@@ -84,6 +90,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   } catch {
     // not persisted when storage is unavailable; the switch still applies to this visit
   }
+  await loadTextsForLanguage(language);
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
 }

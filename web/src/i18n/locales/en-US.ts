@@ -1,6 +1,6 @@
-import type { Catalogue } from './pt-BR';
+import type { ShellCatalogue } from './pt-BR';
 
-const enUS: Catalogue = {
+const enUS: ShellCatalogue = {
   common: {
     loading: 'Loading...',
     back: 'Back',

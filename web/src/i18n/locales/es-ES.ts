@@ -1,6 +1,6 @@
-import type { Catalogue } from './pt-BR';
+import type { ShellCatalogue } from './pt-BR';
 
-const esES: Catalogue = {
+const esES: ShellCatalogue = {
   common: {
     loading: 'Cargando...',
     back: 'Volver',

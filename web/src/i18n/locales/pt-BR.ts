@@ -1,3 +1,20 @@
+import type chatPtBR from './pt-BR/chat';
+import type aiStudioPtBR from './pt-BR/aiStudio';
+import type dawPtBR from './pt-BR/daw';
+import type marketplacePtBR from './pt-BR/marketplace';
+import type dashboardHubPtBR from './pt-BR/dashboardHub';
+import type collectionPtBR from './pt-BR/collection';
+import type pricingPtBR from './pt-BR/pricing';
+import type coinsPtBR from './pt-BR/coins';
+import type generatePtBR from './pt-BR/generate';
+import type historyPtBR from './pt-BR/history';
+import type splitterPtBR from './pt-BR/splitter';
+import type landingPtBR from './pt-BR/landing';
+import type competitionsPtBR from './pt-BR/competitions';
+import type communityPtBR from './pt-BR/community';
+import type settingsPtBR from './pt-BR/settings';
+import type creatorPtBR from './pt-BR/creator';
+import type becomeCreatorPtBR from './pt-BR/becomeCreator';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
   common: {
@@ -105,8 +122,35 @@ const ptBR = {
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** Every language provides every key (the compiler checks en-US and es-ES against this). */
-export type Catalogue = Widen<typeof ptBR>;
 
-const catalogue: Catalogue = ptBR;
+/**
+ * Screen texts live in `pt-BR/<feature>.ts` and load with their screen (i18n/feature-texts.ts);
+ * this file holds only what the shell shows on every page.
+ */
+interface FeatureTexts {
+  chat: typeof chatPtBR;
+  aiStudio: typeof aiStudioPtBR;
+  daw: typeof dawPtBR;
+  marketplace: typeof marketplacePtBR;
+  dashboardHub: typeof dashboardHubPtBR;
+  collection: typeof collectionPtBR;
+  pricing: typeof pricingPtBR;
+  coins: typeof coinsPtBR;
+  generate: typeof generatePtBR;
+  history: typeof historyPtBR;
+  splitter: typeof splitterPtBR;
+  landing: typeof landingPtBR;
+  competitions: typeof competitionsPtBR;
+  community: typeof communityPtBR;
+  settings: typeof settingsPtBR;
+  creator: typeof creatorPtBR;
+  becomeCreator: typeof becomeCreatorPtBR;
+}
+
+/** Texts loaded at start, in every language (the compiler checks en-US and es-ES against this). */
+export type ShellCatalogue = Widen<typeof ptBR>;
+/** Every text of the app: the shell plus every feature (typed `t` keys, per-feature catalogues). */
+export type Catalogue = ShellCatalogue & Widen<FeatureTexts>;
+
+const catalogue: ShellCatalogue = ptBR;
 export default catalogue;
