@@ -156,6 +156,8 @@ export const functions = [
       'Stripe webhook: verifies the signature, applies each event exactly once (wallet, purchases, plans)',
     table: 'readwrite',
     stripeSecret: true,
+    // Beat licences (issue 8): writes the licence agreement PDF at purchase.
+    audioBucket: 'readwrite',
   },
   // AI music generation and stem splitting (issue 5): API functions start the generate-then-split state
   // machine (infra/state-machines/); the pipeline-* functions are its Task states.
@@ -288,6 +290,15 @@ export const functions = [
   {
     name: 'ai-daw-integration',
     description: 'AI DAW bridge: analysis, MIDI beats and melodies, mix advice, arrangement, parameter sync',
+  },
+  {
+    name: 'licences',
+    description:
+      'Beat licences (issue 8): tiers and terms, coupons, licence delivery and agreement PDF, key/BPM detection',
+    table: 'readwrite',
+    audioBucket: 'readwrite',
+    timeoutSeconds: 29,
+    memoryMb: 1536,
   },
 ] as const satisfies readonly FunctionDefinition[];
 

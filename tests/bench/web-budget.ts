@@ -1,0 +1,255 @@
+/**
+ * Web budget: builds the production web app (vite build into a temporary folder), serves it on loopback
+ * with SPA fallback and small stubs for /config.json and /api/*, then for `/` and `/marketplace`:
+ *  - the gzip size of the JS + CSS the page actually loads (responses of type script/stylesheet seen by
+ *    Chromium, each body gzipped here with zlib level 9) against the 150 KB target;
+ *  - a Lighthouse performance score (Lighthouse's default mobile profile, simulated throttling) using
+ *    Debian's Chromium, against the ≥ 95 target.
+ * Prints figures and ratios only; nothing is asserted. Run: npx tsx tests/bench/web-budget.ts
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import type * as ChromeLauncher from 'chrome-launcher';
+import type * as LighthouseModule from 'lighthouse';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/marketplace'] as const;
+const BUDGET_KB = 150;
+const LIGHTHOUSE_TARGET = 95;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+async function buildApp(outDir: string): Promise<void> {
+  await build({
+    configFile: path.join(repoRoot, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** What the deployed app gets beside the static files: runtime config and the API (empty answers here). */
+function stubApi(url: URL, res: http.ServerResponse): void {
+  const send = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  if (url.pathname === '/config.json') {
+    send(200, {
+      apiBase: '/api',
+      region: 'us-east-1',
+      userPoolId: 'us-east-1_bench',
+      userPoolClientId: 'benchclient',
+      authFlowType: 'USER_SRP_AUTH',
+      stage: 'cloud',
+    });
+  } else if (url.pathname === '/api/geo') {
+    send(200, { country: 'BR' });
+  } else {
+    // Public lists answer empty, as a fresh deployment would.
+    send(200, { items: [], cursor: null, next_cursor: null, total: 0 });
+  }
+}
+
+function serve(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/config.json' || url.pathname.startsWith('/api/')) return stubApi(url, res);
+    const file = path.join(
+      root,
+      path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''),
+    );
+    const target =
+      file.startsWith(root) && existsSync(file) && statSync(file).isFile()
+        ? file
+        : path.join(root, 'index.html');
+    const hashed = target.includes(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(target).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+interface Loaded {
+  files: { name: string; type: string; raw: number; gzip: number }[];
+}
+
+async function measureLoadedAssets(base: string): Promise<Map<string, Loaded>> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const results = new Map<string, Loaded>();
+  try {
+    for (const page of PAGES) {
+      // A fresh context per page: nothing cached, no stored language (pt-BR from the browser locale).
+      const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+      const tab = await context.newPage();
+      const pending: Promise<Loaded['files'][number] | null>[] = [];
+      tab.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(
+          response.body().then(
+            (body) => ({
+              name: new URL(response.url()).pathname,
+              type,
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+            }),
+            () => null,
+          ),
+        );
+      });
+      await tab.goto(base + page, { waitUntil: 'networkidle' });
+      await tab.waitForTimeout(500);
+      const files = (await Promise.all(pending)).filter((file): file is Loaded['files'][number] => !!file);
+      results.set(page, { files });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+interface LighthouseFigures {
+  score: number | null;
+  metrics: Record<string, string>;
+}
+
+async function runLighthouse(base: string): Promise<Map<string, LighthouseFigures> | string> {
+  let lighthouse: typeof LighthouseModule.default;
+  let launcher: typeof ChromeLauncher;
+  try {
+    // Loaded here so the size figures still print when Lighthouse is missing.
+    lighthouse = (await import('lighthouse')).default;
+    launcher = await import('chrome-launcher');
+  } catch (error) {
+    return `Lighthouse is not installed (${(error as Error).message})`;
+  }
+  const chrome = await launcher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
+  });
+  const results = new Map<string, LighthouseFigures>();
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(base + page, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no Lighthouse result for ${page}`);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+      results.set(page, {
+        score: lhr.categories.performance?.score ?? null,
+        metrics: {
+          FCP: audit('first-contentful-paint'),
+          LCP: audit('largest-contentful-paint'),
+          TBT: audit('total-blocking-time'),
+          CLS: audit('cumulative-layout-shift'),
+          SI: audit('speed-index'),
+        },
+      });
+    }
+  } catch (error) {
+    return `Lighthouse could not run here: ${(error as Error).message}`;
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main(): Promise<void> {
+  const outDir = mkdtempSync(path.join(tmpdir(), '5d-web-budget-'));
+  try {
+    const started = Date.now();
+    await buildApp(outDir);
+    console.log(`production build: ${((Date.now() - started) / 1000).toFixed(1)} s → ${outDir}`);
+    const server = await serve(outDir);
+    try {
+      const assets = await measureLoadedAssets(server.url);
+      console.log(`\nJS + CSS loaded per page (gzip level 9), target ≤ ${BUDGET_KB} KB`);
+      for (const [page, { files }] of assets) {
+        const js = files.filter((file) => file.type === 'script');
+        const css = files.filter((file) => file.type === 'stylesheet');
+        const sum = (list: typeof files, key: 'raw' | 'gzip') =>
+          list.reduce((total, file) => total + file[key], 0);
+        const total = sum(files, 'gzip');
+        console.log(
+          `  ${page.padEnd(13)} ${kb(total).padStart(6)} KB gzip (JS ${kb(sum(js, 'gzip'))} KB in ${js.length} files, ` +
+            `CSS ${kb(sum(css, 'gzip'))} KB in ${css.length}; raw ${kb(sum(files, 'raw'))} KB) → ` +
+            `${((total / (BUDGET_KB * 1024)) * 100).toFixed(1)}% of budget ${total <= BUDGET_KB * 1024 ? '(within)' : '(OVER)'}`,
+        );
+        for (const file of [...files].sort((a, b) => b.gzip - a.gzip).slice(0, 6)) {
+          console.log(`      ${kb(file.gzip).padStart(6)} KB  ${file.name}`);
+        }
+      }
+
+      console.log(
+        `\nLighthouse performance (default mobile profile, simulated throttling), target ≥ ${LIGHTHOUSE_TARGET}`,
+      );
+      const lighthouse = await runLighthouse(server.url);
+      if (typeof lighthouse === 'string') {
+        console.log(`  ${lighthouse}`);
+      } else {
+        for (const [page, { score, metrics }] of lighthouse) {
+          const points = score === null ? null : Math.round(score * 100);
+          console.log(
+            `  ${page.padEnd(13)} score ${points ?? 'n/a'}` +
+              (points === null ? '' : ` → ${((points / LIGHTHOUSE_TARGET) * 100).toFixed(1)}% of target`) +
+              `  (${Object.entries(metrics)
+                .map(([name, value]) => `${name} ${value}`)
+                .join(', ')})`,
+          );
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,100 @@
+import i18n from 'i18next';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/language';
+import type { CoursesCatalogue } from './locales/pt-BR/courses';
+import type { LegalCatalogue } from './locales/pt-BR/legal';
+import type { StudioCatalogue } from './locales/pt-BR/studio';
+
+/**
+ * Texts of the studio site pages (/shifter-studio, /courses, /privacy, /terms, /thank-you). They are
+ * merged into the i18next `translation` bundle only when one of those pages opens, so the shell and the
+ * home page never download them (web budget). Missing keys fall back to pt-BR like every other text.
+ */
+export interface SiteCatalogue {
+  studio: StudioCatalogue;
+  courses: CoursesCatalogue;
+  legal: LegalCatalogue;
+}
+
+const loaders: Record<Language, () => Promise<SiteCatalogue>> = {
+  'pt-BR': async () => {
+    const [studio, courses, legal] = await Promise.all([
+      import('./locales/pt-BR/studio'),
+      import('./locales/pt-BR/courses'),
+      import('./locales/pt-BR/legal'),
+    ]);
+    return { studio: studio.default, courses: courses.default, legal: legal.default };
+  },
+  'en-US': async () => {
+    const [studio, courses, legal] = await Promise.all([
+      import('./locales/en-US/studio'),
+      import('./locales/en-US/courses'),
+      import('./locales/en-US/legal'),
+    ]);
+    return { studio: studio.default, courses: courses.default, legal: legal.default };
+  },
+  'es-ES': async () => {
+    const [studio, courses, legal] = await Promise.all([
+      import('./locales/es-ES/studio'),
+      import('./locales/es-ES/courses'),
+      import('./locales/es-ES/legal'),
+    ]);
+    return { studio: studio.default, courses: courses.default, legal: legal.default };
+  },
+};
+
+const loaded = new Map<Language, Promise<void>>();
+
+function ensureLoaded(language: Language): Promise<void> {
+  let pending = loaded.get(language);
+  if (!pending) {
+    pending = loaders[language]().then((bundle) => {
+      i18n.addResourceBundle(language, 'translation', bundle, true, true);
+    });
+    pending.catch(() => loaded.delete(language));
+    loaded.set(language, pending);
+  }
+  return pending;
+}
+
+/** Dotted paths to every text of a catalogue: 'studio.home.title', ... */
+type Paths<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Paths<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type SiteKey = Paths<SiteCatalogue>;
+export type SiteT = (key: SiteKey, options?: Record<string, string | number>) => string;
+
+/**
+ * Loads the site texts for the current language (and pt-BR as the fallback) and returns a typed `t`.
+ * `ready` is false until they are in; `failed` when the catalogue could not be downloaded.
+ */
+export function useSiteText(): { t: SiteT; ready: boolean; failed: boolean; language: Language } {
+  const { i18n: instance } = useTranslation();
+  const language = isLanguage(instance.resolvedLanguage) ? instance.resolvedLanguage : DEFAULT_LANGUAGE;
+  const [state, setState] = useState<{ language: Language | null; failed: boolean }>({
+    language: null,
+    failed: false,
+  });
+
+  useEffect(() => {
+    let active = true;
+    Promise.all([ensureLoaded(DEFAULT_LANGUAGE), ensureLoaded(language)]).then(
+      () => active && setState({ language, failed: false }),
+      () => active && setState({ language: null, failed: true }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [language]);
+
+  const t = useCallback<SiteT>(
+    // The app's typed `t` only knows the root catalogue; these keys are checked by SiteKey instead.
+    (key, options) => (instance.t as unknown as (k: string, o?: object) => string)(key, options),
+    // Re-created when the language changes so memoised children re-render with the new texts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [instance, language, state.language],
+  );
+
+  return { t, ready: state.language === language, failed: state.failed, language };
+}
