@@ -1,7 +1,7 @@
-import i18n from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/language';
+import { loadFeatureTexts, type Feature } from './feature-texts';
 import type { CoursesCatalogue } from './locales/pt-BR/courses';
 import type { LegalCatalogue } from './locales/pt-BR/legal';
 import type { StudioCatalogue } from './locales/pt-BR/studio';
@@ -17,46 +17,7 @@ export interface SiteCatalogue {
   legal: LegalCatalogue;
 }
 
-const loaders: Record<Language, () => Promise<SiteCatalogue>> = {
-  'pt-BR': async () => {
-    const [studio, courses, legal] = await Promise.all([
-      import('./locales/pt-BR/studio'),
-      import('./locales/pt-BR/courses'),
-      import('./locales/pt-BR/legal'),
-    ]);
-    return { studio: studio.default, courses: courses.default, legal: legal.default };
-  },
-  'en-US': async () => {
-    const [studio, courses, legal] = await Promise.all([
-      import('./locales/en-US/studio'),
-      import('./locales/en-US/courses'),
-      import('./locales/en-US/legal'),
-    ]);
-    return { studio: studio.default, courses: courses.default, legal: legal.default };
-  },
-  'es-ES': async () => {
-    const [studio, courses, legal] = await Promise.all([
-      import('./locales/es-ES/studio'),
-      import('./locales/es-ES/courses'),
-      import('./locales/es-ES/legal'),
-    ]);
-    return { studio: studio.default, courses: courses.default, legal: legal.default };
-  },
-};
-
-const loaded = new Map<Language, Promise<void>>();
-
-function ensureLoaded(language: Language): Promise<void> {
-  let pending = loaded.get(language);
-  if (!pending) {
-    pending = loaders[language]().then((bundle) => {
-      i18n.addResourceBundle(language, 'translation', bundle, true, true);
-    });
-    pending.catch(() => loaded.delete(language));
-    loaded.set(language, pending);
-  }
-  return pending;
-}
+const SITE_FEATURES: readonly Feature[] = ['studio', 'courses', 'legal'];
 
 /** Dotted paths to every text of a catalogue: 'studio.home.title', ... */
 type Paths<T, Prefix extends string = ''> = {
@@ -79,7 +40,7 @@ export function useSiteText(): { t: SiteT; ready: boolean; failed: boolean; lang
 
   useEffect(() => {
     let active = true;
-    Promise.all([ensureLoaded(DEFAULT_LANGUAGE), ensureLoaded(language)]).then(
+    loadFeatureTexts(SITE_FEATURES).then(
       () => active && setState({ language, failed: false }),
       () => active && setState({ language: null, failed: true }),
     );

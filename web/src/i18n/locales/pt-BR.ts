@@ -1,3 +1,6 @@
+import type studioPtBR from './pt-BR/studio';
+import type coursesPtBR from './pt-BR/courses';
+import type legalPtBR from './pt-BR/legal';
 import type chatPtBR from './pt-BR/chat';
 import type aiStudioPtBR from './pt-BR/aiStudio';
 import type dawPtBR from './pt-BR/daw';
@@ -128,6 +131,9 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
  * this file holds only what the shell shows on every page.
  */
 interface FeatureTexts {
+  studio: typeof studioPtBR;
+  courses: typeof coursesPtBR;
+  legal: typeof legalPtBR;
   chat: typeof chatPtBR;
   aiStudio: typeof aiStudioPtBR;
   daw: typeof dawPtBR;
