@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { Role } from '../../shared/schemas/profile';
+import { Role, USER_POOL_GROUPS } from '../../shared/schemas/profile';
 
 export interface UserDirectoryProps {
   /** Production keeps the pool (RETAIN + deletion protection). */
@@ -59,11 +59,13 @@ export class UserDirectory extends Construct {
       reason: 'Essentials feature plan for the same reason as COG3: Plus is billed per MAU.',
     });
 
-    for (const role of Role.options) {
-      new cognito.UserPoolGroup(this, `Group-${role}`, {
+    for (const group of USER_POOL_GROUPS) {
+      new cognito.UserPoolGroup(this, `Group-${group}`, {
         userPool: this.userPool,
-        groupName: role,
-        description: `Users whose account type is ${role}`,
+        groupName: group,
+        description: (Role.options as readonly string[]).includes(group)
+          ? `Users whose account type is ${group}`
+          : `Staff group ${group}, granted by an operator`,
       });
     }
 

@@ -11,6 +11,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { USER_POOL_GROUPS } from '../../shared/schemas/profile';
 import { repoRoot } from './handlers';
 import { LOCAL_PRE_TOKEN_FUNCTION } from './lambda-invoke';
 import { closeServer, freePort, listen, readBody } from './net';
@@ -54,7 +55,7 @@ export interface LocalCognito extends PoolIds {
   stop(): Promise<void>;
 }
 
-export const USER_GROUPS = ['client', 'creator'] as const;
+export const USER_GROUPS = USER_POOL_GROUPS;
 
 // eslint-disable-next-line no-control-regex -- ANSI colour escapes in cognito-local's pretty log
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -121,6 +122,7 @@ async function ensurePool(
   previous?: Partial<PoolIds>,
 ): Promise<PoolIds> {
   if (previous?.userPoolId && previous.userPoolClientId) {
+    let exists = true;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: previous.userPoolId }));
       await client.send(
@@ -129,9 +131,19 @@ async function ensurePool(
           ClientId: previous.userPoolClientId,
         }),
       );
-      return { userPoolId: previous.userPoolId, userPoolClientId: previous.userPoolClientId };
     } catch {
-      // Gone (data wiped): create a new pool below.
+      exists = false; // gone (data wiped): create a new pool below
+    }
+    if (exists) {
+      // Pools made by an older version may lack a group added since.
+      for (const group of USER_GROUPS) {
+        await client
+          .send(new CreateGroupCommand({ UserPoolId: previous.userPoolId, GroupName: group }))
+          .catch((error: unknown) => {
+            if ((error as Error).name !== 'GroupExistsException') throw error;
+          });
+      }
+      return { userPoolId: previous.userPoolId, userPoolClientId: previous.userPoolClientId };
     }
   }
   const pool = await client.send(

@@ -3,6 +3,11 @@ import { z } from 'zod';
 export const Role = z.enum(['client', 'creator']);
 export type Role = z.infer<typeof Role>;
 
+/** Staff groups, granted by an operator (never at sign-up): `studio` reads the studio site's requests. */
+export const STAFF_GROUPS = ['studio'] as const;
+/** Every Cognito group of the user pool: one per role, plus the staff groups. */
+export const USER_POOL_GROUPS = [...Role.options, ...STAFF_GROUPS] as const;
+
 export const Profile = z.object({
   id: z.string(),
   full_name: z.string(),

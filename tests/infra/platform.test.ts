@@ -146,11 +146,11 @@ describe('Auth stack', () => {
     });
   });
 
-  it('has one group per role and an SRP web client without secret', () => {
+  it('has one group per role plus the staff group studio, and an SRP web client without secret', () => {
     const groups = Object.values(
       auth.findResources('AWS::Cognito::UserPoolGroup') as Record<string, Resource>,
     );
-    expect(groups.map((g) => g.Properties.GroupName).sort()).toEqual(['client', 'creator']);
+    expect(groups.map((g) => g.Properties.GroupName).sort()).toEqual(['client', 'creator', 'studio']);
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
