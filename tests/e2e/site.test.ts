@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
@@ -16,7 +17,10 @@ afterAll(async () => {
 });
 
 /** A context whose stored language choice is `language` (the first thing detection reads). */
-async function contextIn(language: string, viewport = viewports.desktop): Promise<BrowserContext> {
+async function contextIn(
+  language: string,
+  viewport: (typeof viewports)[keyof typeof viewports] = viewports.desktop,
+): Promise<BrowserContext> {
   const context = await newContext(browser, platform.url, viewport);
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('preferred-language')) localStorage.setItem('preferred-language', lang);
