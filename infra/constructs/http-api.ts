@@ -19,7 +19,24 @@ export interface PlatformHttpApiProps {
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Tighter per-route throttling (route key → limits) for costly routes; keys absent from `routes` are skipped. */
+  readonly routeThrottle?: Readonly<
+    Record<string, { readonly rateLimit: number; readonly burstLimit: number }>
+  >;
 }
+
+/**
+ * Per-route throttling of the routes that cost money or CPU per call (AI generation, chat,
+ * transcription, stem splitting, upload sessions), under the stage default. Per-user and per-address
+ * burst limits are enforced by the handlers themselves (lambdas/_lib/rate-limit.ts).
+ */
+export const COSTLY_ROUTE_THROTTLE = {
+  'POST /api/functions/suno-create-music': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/functions/neural-stem-splitter': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/functions/chatbot': { rateLimit: 20, burstLimit: 40 },
+  'POST /api/functions/voice-to-text': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/uploads': { rateLimit: 20, burstLimit: 40 },
+} as const;
 
 /**
  * The HTTP API: every route of infra/routes.ts, `user` routes behind the Cognito JWT authorizer
@@ -66,6 +83,7 @@ export class PlatformHttpApi extends Construct {
       userPoolClients: [props.userPoolClient],
     });
     const integrations = new Map<string, HttpLambdaIntegration>();
+    const created = new Map<string, apigwv2.HttpRoute>();
     for (const route of props.routes) {
       let integration = integrations.get(route.functionName);
       if (!integration) {
@@ -75,18 +93,33 @@ export class PlatformHttpApi extends Construct {
         );
         integrations.set(route.functionName, integration);
       }
-      const [created] = this.api.addRoutes({
+      const [added] = this.api.addRoutes({
         path: route.path,
         methods: [apigwv2.HttpMethod[route.method]],
         integration,
         authorizer: route.auth === 'user' ? authorizer : new apigwv2.HttpNoneAuthorizer(),
       });
-      if (route.auth === 'public' && created) {
-        Validations.of(created).acknowledge({
+      if (added) created.set(`${route.method} ${route.path}`, added);
+      if (route.auth === 'public' && added) {
+        Validations.of(added).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `${route.method} ${route.path} is public by design in infra/routes.ts.`,
         });
       }
+    }
+    if (props.routeThrottle) {
+      const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+      for (const [key, limits] of Object.entries(props.routeThrottle)) {
+        const route = created.get(key);
+        if (!route) continue;
+        routeSettings[key] = {
+          ThrottlingRateLimit: limits.rateLimit,
+          ThrottlingBurstLimit: limits.burstLimit,
+        };
+        // Route settings name routes by key: the stage must be created after them.
+        this.stage.node.addDependency(route);
+      }
+      (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
     }
   }
 }

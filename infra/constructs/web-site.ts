@@ -19,6 +19,8 @@ export interface WebSiteProps {
   readonly removalPolicy: RemovalPolicy;
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /** ARN of a CLOUDFRONT-scoped WAF web ACL (infra/stacks/waf-stack.ts, `-c waf=true`). */
+  readonly webAclArn?: string;
 }
 
 /**
@@ -103,6 +105,7 @@ export class WebSite extends Construct {
       domainNames: props.domainName && certificate ? [props.domainName] : undefined,
       minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       enableLogging: true,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       logBucket: logs.bucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
@@ -133,11 +136,13 @@ export class WebSite extends Construct {
       id: 'AwsSolutions-CFR1',
       reason: 'A worldwide marketplace: no geo restriction by design.',
     });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL yet: the API is throttled and authenticated; add WAF when traffic warrants its cost.',
-    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is opt-in (`-c waf=true`, a us-east-1 stack): without it the API is throttled per stage and route, and the handlers rate-limit per user and address.',
+      });
+    }
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -66,7 +66,9 @@ export function buildPlatform(
   let waf: WafStack | undefined;
   if (settings.waf) {
     if (!env?.account || !env.region)
-      throw new Error('-c waf=true needs the deploy account and region (run with AWS credentials configured).');
+      throw new Error(
+        '-c waf=true needs the deploy account and region (run with AWS credentials configured).',
+      );
     waf = new WafStack(app, `${prefix}-Waf`, {
       env: { account: env.account, region: 'us-east-1' },
       crossRegionReferences: true,

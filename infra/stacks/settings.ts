@@ -12,6 +12,10 @@ export interface PlatformSettings {
   readonly certificateArn?: string;
   /** https origin of the web app (Stripe return URLs); defaults to https://<domainName>. */
   readonly publicAppUrl?: string;
+  /** E-mail subscribed to the alarm topic (`-c alarmEmail=ops@example.com`). */
+  readonly alarmEmail?: string;
+  /** `-c waf=true`: a CloudFront WAF web ACL (stack in us-east-1) in front of the distribution. */
+  readonly waf?: boolean;
 }
 
 export function removalPolicyOf(settings: PlatformSettings): RemovalPolicy {

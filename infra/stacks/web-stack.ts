@@ -15,6 +15,8 @@ export interface WebStackProps extends StackProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   /** Defaults to web/dist; build it with `npm run build:web` before `cdk deploy`. */
   readonly distPath?: string;
+  /** CloudFront WAF web ACL ARN (from the us-east-1 Waf stack, `-c waf=true`). */
+  readonly webAclArn?: string;
 }
 
 /** The front door: CloudFront serving the web app and forwarding /api/* to the HTTP API. */
@@ -37,6 +39,7 @@ export class WebStack extends Stack {
       removalPolicy: removalPolicyOf(props.settings),
       domainName: props.settings.domainName,
       certificateArn: props.settings.certificateArn,
+      webAclArn: props.webAclArn,
     });
     this.acknowledgeBucketDeploymentHandler();
 

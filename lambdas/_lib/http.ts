@@ -80,29 +80,105 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
       const error = request.error;
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('request failed', { error });
-        request.response = errorResult(error.status, error.code, error.message, error.issues);
+        const result = errorResult(error.status, error.code, error.message, error.issues);
+        // A rate limit says when to come back (lambdas/_lib/rate-limit.ts).
+        const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
+        if (typeof retryAfter === 'number')
+          result.headers = { ...result.headers, 'retry-after': String(retryAfter) };
+        request.response = withCorrelationId(request.event, result);
+        return;
+      }
+      if (isTransientAwsError(error)) {
+        // A dependency (DynamoDB, S3, Step Functions...) was unreachable or throttled after the SDK's own
+        // retries: nothing was decided, so the caller may retry. 503 + Retry-After, never a bare 500.
+        logger.warn('dependency unavailable', { error: error as Error });
+        const result = errorResult(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'Serviço temporariamente indisponível. Tente novamente.',
+        );
+        request.response = withCorrelationId(request.event, {
+          ...result,
+          headers: { ...result.headers, 'retry-after': '2' },
+        });
         return;
       }
       logger.error('unhandled error', { error: error as Error });
-      request.response = errorResult(
-        500,
-        ErrorCode.Internal,
-        'Problema temporário no servidor. Tente novamente.',
+      request.response = withCorrelationId(
+        request.event,
+        errorResult(500, ErrorCode.Internal, 'Problema temporário no servidor. Tente novamente.'),
       );
     },
   };
 }
 
-/** Adds the request's correlation id to every log line of this invocation. */
+const TRANSIENT_NAMES = new Set([
+  'TimeoutError',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'SlowDown',
+]);
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+]);
+
+/** An AWS SDK failure that says "try again later" (network down, throttled, 5xx from the service). */
+export function isTransientAwsError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+    $retryable?: unknown;
+    cause?: unknown;
+  };
+  if (e.name && TRANSIENT_NAMES.has(e.name)) return true;
+  if (e.code && TRANSIENT_CODES.has(e.code)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (status !== undefined && (status >= 500 || status === 429)) return true;
+  return e.cause !== undefined && e.cause !== error && isTransientAwsError(e.cause);
+}
+
+/** A caller-supplied correlation id is kept only when it is short and plain (it goes into every log line). */
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Adds the request's correlation id to every log line of this invocation: the caller's
+ * `x-correlation-id` when it is a plain token, else API Gateway's request id; both are logged, and the
+ * id is echoed in the `x-correlation-id` response header so a support ticket can quote it.
+ */
+export function correlationId(event: ApiEvent): string | undefined {
+  const supplied = event.headers?.['x-correlation-id'];
+  return supplied && CORRELATION_ID.test(supplied) ? supplied : event.requestContext?.requestId;
+}
+
+function withCorrelationId(event: ApiEvent, result: ApiResult): ApiResult {
+  const id = correlationId(event);
+  return id ? { ...result, headers: { ...result.headers, 'x-correlation-id': id } } : result;
+}
+
 export function correlation(): MiddlewareObj<ApiEvent, ApiResult> {
   return {
     before: (request) => {
       logger.appendKeys({
+        correlationId: correlationId(request.event),
         requestId: request.event.requestContext?.requestId,
         route: request.event.routeKey,
       });
     },
-    after: () => logger.resetKeys(),
+    after: (request) => {
+      if (request.response) request.response = withCorrelationId(request.event, request.response);
+      logger.resetKeys();
+    },
     onError: () => logger.resetKeys(),
   };
 }

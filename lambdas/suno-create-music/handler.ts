@@ -6,6 +6,8 @@ import { submitGeneration } from '../_lib/generation/jobs';
 import { anonymousClientId, viewerAddress } from '../_lib/generation/metering';
 import { httpHandler, json, parseBody } from '../_lib/http';
 import { logger } from '../_lib/logger';
+import { countMetric, METRIC } from '../_lib/metrics';
+import { enforceRateLimit } from '../_lib/rate-limit';
 
 /**
  * POST /api/functions/suno-create-music (open route): validate, refuse artist names and producer tags
@@ -26,11 +28,14 @@ export const handler = httpHandler(async (event) => {
     });
   }
   const caller = await optionalCaller(event);
+  // Burst limit per user and per address (429 RATE_LIMIT) before any job or quota is touched.
+  await enforceRateLimit(event, 'generation', caller?.sub);
   const job = await submitGeneration({
     request,
     ...(caller
       ? { owner: caller.sub }
       : { client: anonymousClientId(viewerAddress(event.headers, event.requestContext.http.sourceIp)) }),
   });
+  countMetric(METRIC.GenerationsStarted);
   return json(202, { jobId: job.id, status: job.status });
 });

@@ -2,6 +2,8 @@ import { CompleteUploadRequest, CreateUploadRequest, PartsRequest } from '../../
 import { requireCaller } from '../_lib/auth';
 import { NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
+import { countMetric, METRIC } from '../_lib/metrics';
+import { enforceRateLimit } from '../_lib/rate-limit';
 import { abortUpload, completeUpload, createUpload, getUpload, requestParts } from './service';
 
 /**
@@ -14,6 +16,7 @@ export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
   switch (event.routeKey) {
     case 'POST /api/uploads':
+      await enforceRateLimit(event, 'upload', caller.sub);
       return json(201, await createUpload(caller, parseBody(event, CreateUploadRequest)));
     case 'GET /api/uploads/{id}':
       return json(200, await getUpload(caller, pathParam(event, 'id')));
@@ -22,10 +25,16 @@ export const handler = httpHandler(async (event) => {
     case 'POST /api/uploads/{id}/parts':
       return json(200, await requestParts(caller, pathParam(event, 'id'), parseBody(event, PartsRequest)));
     case 'POST /api/uploads/{id}/complete':
-      return json(200, await completeUpload(caller, pathParam(event, 'id')));
+      return completed(await completeUpload(caller, pathParam(event, 'id')));
     case 'POST /api/functions/merge-chunks':
-      return json(200, await completeUpload(caller, parseBody(event, CompleteUploadRequest).uploadId));
+      return completed(await completeUpload(caller, parseBody(event, CompleteUploadRequest).uploadId));
     default:
       throw new NotFound(`Rota desconhecida: ${event.routeKey}`);
   }
 });
+
+/** A completed upload: counted (UploadsCompleted metric) and answered. */
+function completed(result: Awaited<ReturnType<typeof completeUpload>>) {
+  countMetric(METRIC.UploadsCompleted);
+  return json(200, result);
+}

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { recordCheckout, type CheckoutKind } from '../db/checkouts';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { countMetric, METRIC } from '../metrics';
 import { paymentsEnv } from './config';
 import { stripeClient } from './stripe-client';
 
@@ -108,5 +109,6 @@ export async function startCheckout(input: CheckoutInput): Promise<{ id: string;
     sessionId: session.id,
     amount: input.amount,
   });
+  countMetric(METRIC.CheckoutsCreated);
   return { id: session.id, url: session.url };
 }

@@ -1,0 +1,17 @@
+/**
+ * Names of the business metrics (issue 7): emitted by the Lambdas as CloudWatch EMF
+ * (lambdas/_lib/metrics.ts) and read by the alarms and dashboard (infra/constructs/observability.ts).
+ */
+export const METRICS_NAMESPACE = 'FiveD';
+export const METRICS_SERVICE = '5d-platform';
+
+export const METRIC = {
+  GenerationsStarted: 'GenerationsStarted',
+  GenerationsFailed: 'GenerationsFailed',
+  CheckoutsCreated: 'CheckoutsCreated',
+  WebhookApplied: 'WebhookApplied',
+  WebhookDuplicate: 'WebhookDuplicate',
+  WebhookSignatureFailed: 'WebhookSignatureFailed',
+  UploadsCompleted: 'UploadsCompleted',
+} as const;
+export type MetricName = (typeof METRIC)[keyof typeof METRIC];

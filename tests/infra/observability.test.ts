@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../infra/constructs/app-function';
+import { COSTLY_ROUTE_THROTTLE } from '../../infra/constructs/http-api';
+import { THRESHOLDS } from '../../infra/constructs/observability';
+import { functions as catalogue, type FunctionDefinition } from '../../infra/functions';
+import { routes } from '../../infra/routes';
+import { buildPlatform, settingsFromContext, type Platform } from '../../infra/stacks/platform';
+import { API_RATE_LIMIT_PER_5_MIN } from '../../infra/stacks/waf-stack';
+import { METRIC, METRICS_NAMESPACE } from '../../shared/observability';
+import { synthPlatform } from './synth';
+
+/**
+ * Issue 7 in CDK: alarms + dashboard (infra/constructs/observability.ts), per-route throttling, reserved
+ * concurrency from the catalogue, and the opt-in CloudFront WAF (`-c waf=true`, us-east-1 stack).
+ */
+type Resource = { Properties: Record<string, unknown> };
+const functions: readonly FunctionDefinition[] = catalogue;
+
+let api: Template;
+let platform: Platform;
+beforeAll(() => {
+  platform = synthPlatform().platform;
+  api = Template.fromStack(platform.api);
+});
+
+const alarms = () => Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+const alarmNamed = (suffix: string) =>
+  alarms().find((alarm) => String(alarm.Properties.AlarmName).endsWith(`-${suffix}`));
+
+describe('alarms', () => {
+  it('HTTP API 5xx rate: a math expression over 5xx and Count of the $default stage', () => {
+    const alarm = alarmNamed('Api5xxRate');
+    expect(alarm).toBeDefined();
+    expect(alarm!.Properties).toMatchObject({
+      Threshold: THRESHOLDS.api5xxRatePercent,
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const metrics = alarm!.Properties.Metrics as { Id: string; Expression?: string; MetricStat?: unknown }[];
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe('100 * errors / MAX([requests, 1])');
+    const names = metrics
+      .filter((m) => m.MetricStat)
+      .map((m) => (m.MetricStat as { Metric: { MetricName: string; Namespace: string } }).Metric);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Namespace: 'AWS/ApiGateway', MetricName: '5xx' }),
+        expect.objectContaining({ Namespace: 'AWS/ApiGateway', MetricName: 'Count' }),
+      ]),
+    );
+  });
+
+  it('Lambda errors and throttles for every function the Api stack builds', () => {
+    for (const fn of functions.filter((f) => !f.cognitoTrigger)) {
+      const errors = alarmNamed(`Errors-${fn.name}`);
+      const throttles = alarmNamed(`Throttles-${fn.name}`);
+      expect(errors?.Properties, fn.name).toMatchObject({
+        MetricName: 'Errors',
+        Namespace: 'AWS/Lambda',
+        Threshold: THRESHOLDS.lambdaErrors,
+      });
+      expect(throttles?.Properties, fn.name).toMatchObject({
+        MetricName: 'Throttles',
+        Namespace: 'AWS/Lambda',
+        Threshold: THRESHOLDS.lambdaThrottles,
+      });
+    }
+  });
+
+  it('state machine failures (failed + timed out + aborted) for each state machine', () => {
+    expect(platform.api.stateMachines.size).toBeGreaterThan(0);
+    for (const name of platform.api.stateMachines.keys()) {
+      const alarm = alarmNamed(`StateMachineFailures-${name}`);
+      expect(alarm, name).toBeDefined();
+      const metrics = alarm!.Properties.Metrics as { Expression?: string; MetricStat?: unknown }[];
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe('failed + timedOut + aborted');
+      const names = metrics
+        .filter((m) => m.MetricStat)
+        .map((m) => (m.MetricStat as { Metric: { MetricName: string } }).Metric.MetricName)
+        .sort();
+      expect(names).toEqual(['ExecutionsAborted', 'ExecutionsFailed', 'ExecutionsTimedOut']);
+    }
+  });
+
+  it('webhook signature failures: the EMF metric the stripe-webhook handler emits', () => {
+    const alarm = alarmNamed('WebhookSignatureFailures');
+    expect(alarm?.Properties.Threshold).toBe(THRESHOLDS.webhookSignatureFailures);
+    const [metric] = alarm!.Properties.Metrics as { MetricStat: { Metric: unknown; Stat: string } }[];
+    expect(metric!.MetricStat).toMatchObject({
+      Metric: {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: METRIC.WebhookSignatureFailed,
+        Dimensions: [{ Name: 'service', Value: '5d-platform' }],
+      },
+      Stat: 'Sum',
+    });
+  });
+
+  it('no dead-letter queue exists, so there is no DLQ alarm (the construct takes them when one is added)', () => {
+    api.resourceCountIs('AWS::SQS::Queue', 0);
+    expect(alarms().some((alarm) => String(alarm.Properties.AlarmName).includes('Dlq'))).toBe(false);
+  });
+
+  it('every alarm notifies (and clears on) the encrypted, TLS-only alarm topic', () => {
+    api.resourceCountIs('AWS::SNS::Topic', 1);
+    api.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    api.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      }),
+    });
+    const topicId = Object.keys(api.findResources('AWS::SNS::Topic'))[0]!;
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+  });
+});
+
+describe('dashboard', () => {
+  it('shows the API, the business metrics, Lambda errors/throttles, executions and alarm states', () => {
+    const dashboards = Object.values(api.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
+    for (const name of Object.values(METRIC)) expect(body, name).toContain(name);
+    for (const title of [
+      'HTTP API requests and errors',
+      'HTTP API latency (p50 / p99)',
+      'Lambda errors (top functions)',
+      'Lambda throttles',
+      'State machine executions',
+      'Alarms',
+    ])
+      expect(body).toContain(title);
+  });
+});
+
+describe('throttling and concurrency', () => {
+  it('the default stage keeps its throttle and the costly routes get tighter route settings', () => {
+    const stages = Object.values(api.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+    expect(stages).toHaveLength(1);
+    const props = stages[0]!.Properties as {
+      DefaultRouteSettings: { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+      RouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    };
+    expect(props.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 });
+    const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const expected = Object.entries(COSTLY_ROUTE_THROTTLE).filter(([key]) => keys.has(key));
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    for (const [key, limits] of expected) {
+      expect(props.RouteSettings[key], key).toEqual({
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      });
+    }
+  });
+
+  it('reserved concurrency from the catalogue on the costly functions', () => {
+    const reserved = functions.filter((f) => f.reservedConcurrency !== undefined);
+    expect(reserved.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['suno-create-music', 'chatbot', 'voice-to-text', 'neural-stem-splitter']),
+    );
+    for (const fn of reserved) {
+      api.hasResourceProperties('AWS::Lambda::Function', {
+        Description: fn.description,
+        ReservedConcurrentExecutions: fn.reservedConcurrency,
+      });
+    }
+  });
+});
+
+describe('WAF (-c waf=true)', () => {
+  function synthWithWaf(): { app: App; platform: Platform } {
+    const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as {
+      context: Record<string, unknown>;
+    };
+    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], waf: 'true' } });
+    const built = buildPlatform(app, settingsFromContext(app), {
+      account: '123456789012',
+      region: 'sa-east-1',
+    });
+    app.synth();
+    return { app, platform: built };
+  }
+
+  it('is off by default: no web ACL, CFR2 acknowledged with its reason', () => {
+    expect(platform.waf).toBeUndefined();
+  });
+
+  it('creates a CLOUDFRONT web ACL in us-east-1 with the managed rules and a rate rule, attached to the distribution', () => {
+    const { app, platform: withWaf } = synthWithWaf();
+    expect(withWaf.waf?.region).toBe('us-east-1');
+    const waf = Template.fromStack(withWaf.waf!);
+    waf.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
+          },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
+          },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: {
+              VendorName: 'AWS',
+              Name: 'AWSManagedRulesCommonRuleSet',
+              RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+            },
+          },
+        }),
+        Match.objectLike({
+          Name: 'ApiRateLimitPerAddress',
+          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Statement: {
+            RateBasedStatement: Match.objectLike({ Limit: API_RATE_LIMIT_PER_5_MIN, AggregateKeyType: 'IP' }),
+          },
+        }),
+      ]),
+    });
+    const web = Template.fromStack(withWaf.web);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }),
+    });
+    // cdk-nag stays clean on the WAF variant too (as tests/infra/nag.test.ts checks the default one).
+    const report = new AwsSolutionsChecks(app).validateScope(app);
+    const findings = report.violations.flatMap((v) =>
+      v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}`),
+    );
+    expect(findings).toEqual([]);
+  });
+});
