@@ -1,10 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The built stylesheet is fetched at once (preload) but does not block the start screen's first paint;
+ * main.tsx applies it and renders the app only once it has loaded, so nothing shows unstyled.
+ */
+function nonBlockingStylesheet(): Plugin {
+  return {
+    name: '5d-non-blocking-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2" data-app-stylesheet>',
+        ),
+    },
+  };
+}
 
 /**
  * The web app. `npm start` mounts this config in middleware mode on the same origin as `/api` and
@@ -12,7 +31,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), nonBlockingStylesheet()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -145,6 +145,54 @@ async function measureLoadedAssets(base: string): Promise<Map<string, Loaded>> {
 interface LighthouseFigures {
   score: number | null;
   metrics: Record<string, string>;
+  /** What Lighthouse points at: the LCP element, long tasks, unused and render-blocking bytes. */
+  diagnostics: string[];
+}
+
+type LhrAudit = { displayValue?: string; score?: number | null; details?: unknown };
+
+/** The few Lighthouse findings that explain a score, one line each. */
+function diagnose(audits: Record<string, LhrAudit | undefined>): string[] {
+  const lines: string[] = [];
+  const items = (id: string): Record<string, unknown>[] => {
+    const details = audits[id]?.details as { items?: unknown[] } | undefined;
+    return (details?.items ?? []) as Record<string, unknown>[];
+  };
+  const lcpElement = items('largest-contentful-paint-element')[0] as
+    { items?: { node?: { snippet?: string } }[] } | undefined;
+  const snippet = lcpElement?.items?.[0]?.node?.snippet;
+  if (snippet) lines.push(`LCP element: ${snippet.slice(0, 120)}`);
+  const phases = items('largest-contentful-paint-element')[1] as
+    { items?: { phase?: string; timing?: number }[] } | undefined;
+  if (phases?.items?.length) {
+    lines.push(
+      'LCP phases: ' +
+        phases.items.map((phase) => `${phase.phase} ${Math.round(phase.timing ?? 0)} ms`).join(', '),
+    );
+  }
+  for (const id of [
+    'render-blocking-resources',
+    'unused-javascript',
+    'unused-css-rules',
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'critical-request-chains',
+    'long-tasks',
+  ]) {
+    const audit = audits[id];
+    if (audit?.displayValue) lines.push(`${id}: ${audit.displayValue}`);
+  }
+  const unused = items('unused-javascript')
+    .slice(0, 3)
+    .map((item) => `${new URL(String(item.url)).pathname} ${kb(Number(item.wastedBytes))} KB`);
+  if (unused.length) lines.push(`  most unused JS: ${unused.join(', ')}`);
+  const bootup = items('bootup-time')
+    .slice(0, 3)
+    .map(
+      (item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.total))} ms`,
+    );
+  if (bootup.length) lines.push(`  most script time: ${bootup.join(', ')}`);
+  return lines;
 }
 
 async function runLighthouse(base: string): Promise<Map<string, LighthouseFigures> | string> {
@@ -188,6 +236,7 @@ async function runLighthouse(base: string): Promise<Map<string, LighthouseFigure
           CLS: audit('cumulative-layout-shift'),
           SI: audit('speed-index'),
         },
+        diagnostics: diagnose(lhr.audits),
       });
     }
   } catch (error) {
@@ -221,7 +270,8 @@ async function main(): Promise<void> {
             `CSS ${kb(sum(css, 'gzip'))} KB in ${css.length}; raw ${kb(sum(files, 'raw'))} KB) → ` +
             `${((total / (BUDGET_KB * 1024)) * 100).toFixed(1)}% of budget ${total <= BUDGET_KB * 1024 ? '(within)' : '(OVER)'}`,
         );
-        for (const file of [...files].sort((a, b) => b.gzip - a.gzip).slice(0, 6)) {
+        const shown = process.env.BENCH_ALL_FILES ? files.length : 6;
+        for (const file of [...files].sort((a, b) => b.gzip - a.gzip).slice(0, shown)) {
           console.log(`      ${kb(file.gzip).padStart(6)} KB  ${file.name}`);
         }
       }
@@ -233,7 +283,7 @@ async function main(): Promise<void> {
       if (typeof lighthouse === 'string') {
         console.log(`  ${lighthouse}`);
       } else {
-        for (const [page, { score, metrics }] of lighthouse) {
+        for (const [page, { score, metrics, diagnostics }] of lighthouse) {
           const points = score === null ? null : Math.round(score * 100);
           console.log(
             `  ${page.padEnd(13)} score ${points ?? 'n/a'}` +
@@ -242,6 +292,7 @@ async function main(): Promise<void> {
                 .map(([name, value]) => `${name} ${value}`)
                 .join(', ')})`,
           );
+          for (const line of diagnostics) console.log(`      ${line}`);
         }
       }
     } finally {

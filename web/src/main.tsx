@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { AuthProvider } from './auth/AuthProvider';
+import { DeferredToaster } from './components/DeferredToaster';
 import { startI18n } from './i18n';
 import { router } from './router';
 import { startSettings } from './settings/apply';
@@ -17,8 +17,31 @@ const queryClient = new QueryClient({
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 
-// index.html paints the start screen; the app replaces it once the language is chosen and loaded.
-await startI18n();
+/** Applies the built stylesheet that index.html preloads (vite.config.ts); in dev, modules inject CSS. */
+function applyStylesheet(): Promise<void> {
+  const preload = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
+  if (!preload) return Promise.resolve();
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = preload.href;
+  if (preload.crossOrigin !== null) sheet.crossOrigin = preload.crossOrigin;
+  return new Promise((resolve) => {
+    sheet.addEventListener('load', () => resolve(), { once: true });
+    sheet.addEventListener(
+      'error',
+      () => {
+        console.error(`Stylesheet ${sheet.href} failed to load`);
+        resolve();
+      },
+      { once: true },
+    );
+    document.head.append(sheet);
+  });
+}
+
+// index.html paints the start screen; the app replaces it once the language is chosen and loaded and
+// the stylesheet has arrived.
+await Promise.all([startI18n(), applyStylesheet()]);
 // Dark mode, reduced motion and the other /settings choices apply before the first paint.
 startSettings();
 
@@ -29,14 +52,7 @@ createRoot(rootElement).render(
         <RouterProvider router={router} />
         <SettingsSync />
       </AuthProvider>
-      <Toaster
-        position="bottom-right"
-        visibleToasts={3}
-        duration={4000}
-        theme="dark"
-        richColors
-        closeButton
-      />
+      <DeferredToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

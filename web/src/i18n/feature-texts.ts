@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/language';
 import type { Catalogue, ShellCatalogue } from './locales/pt-BR';
+import { languageKnownAtStart } from './start-language';
 
 /**
  * Screen texts load with their screen. The start catalogue (`locales/<lang>.ts`) holds only the shell;
@@ -14,6 +15,7 @@ type FeatureModule = { default: Record<string, unknown> };
 const modules = import.meta.glob<FeatureModule>('./locales/*/*.ts');
 
 const loaded = new Map<string, Promise<void>>();
+const downloads = new Map<string, Promise<FeatureModule>>();
 const wanted = new Set<Feature>();
 
 // The router starts loading the first screen while the language is still being chosen; texts are
@@ -26,13 +28,25 @@ export function markI18nReady(): void {
   markReady();
 }
 
+/** Starts (or joins) the download of one feature's texts; merging them waits for i18next. */
+function download(id: string): Promise<FeatureModule> {
+  let pending = downloads.get(id);
+  if (!pending) {
+    const load = modules[`./locales/${id}.ts`];
+    if (!load) return Promise.reject(new Error(`No texts for ${id}`));
+    pending = load();
+    // A failed download may be retried on the next navigation.
+    pending.catch(() => downloads.delete(id));
+    downloads.set(id, pending);
+  }
+  return pending;
+}
+
 function loadOne(language: Language, feature: Feature): Promise<void> {
   const id = `${language}/${feature}`;
   let pending = loaded.get(id);
   if (!pending) {
-    const load = modules[`./locales/${id}.ts`];
-    if (!load) return Promise.reject(new Error(`No texts for ${id}`));
-    pending = load().then((module) => {
+    pending = download(id).then((module) => {
       i18n.addResourceBundle(language, 'translation', { [feature]: module.default }, true, true);
     });
     // A failed download may be retried on the next navigation.
@@ -49,6 +63,14 @@ function languagesToLoad(language: Language): Language[] {
 /** Makes the texts of these features available in the current language (and pt-BR). */
 export async function loadFeatureTexts(features: readonly Feature[]): Promise<void> {
   for (const feature of features) wanted.add(feature);
+  if (!i18n.isInitialized) {
+    // The first screen's texts download beside the start catalogue instead of after it.
+    const early = languageKnownAtStart();
+    if (early) {
+      for (const language of languagesToLoad(early))
+        for (const feature of features) download(`${language}/${feature}`).catch(() => undefined);
+    }
+  }
   await i18nReady;
   const current = isLanguage(i18n.resolvedLanguage ?? i18n.language)
     ? ((i18n.resolvedLanguage ?? i18n.language) as Language)

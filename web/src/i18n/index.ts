@@ -9,13 +9,17 @@ import {
   type Language,
 } from '../../../shared/i18n/language';
 import { loadFeatureTexts, loadTextsForLanguage, markI18nReady, type Feature } from './feature-texts';
-import type { ShellCatalogue } from './locales/pt-BR';
+import ptBR, { type ShellCatalogue } from './locales/pt-BR';
+import { browserLanguages, readStoredLanguage } from './start-language';
 
 const GLOBAL_FEATURES: readonly Feature[] = ['chat', 'coins'];
 
-/** One dynamic import per language: only the chosen catalogue (plus pt-BR, the fallback) is downloaded. */
+/**
+ * pt-BR's shell catalogue (~1 KB gzip) ships with the shell: it is the default and every language's
+ * fallback, so it is always needed. The others are one dynamic import each, fetched only when chosen.
+ */
 const catalogues: Record<Language, () => Promise<{ default: ShellCatalogue }>> = {
-  'pt-BR': () => import('./locales/pt-BR'),
+  'pt-BR': () => Promise.resolve({ default: ptBR }),
   'en-US': () => import('./locales/en-US'),
   'es-ES': () => import('./locales/es-ES'),
 };
@@ -35,14 +39,6 @@ const catalogueBackend: BackendModule = {
   },
 };
 
-function readStoredLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null; // storage disabled (private mode, policy): behave as if nothing was stored
-  }
-}
-
 async function fetchViewerCountry(): Promise<string | null> {
   const response = await fetch('/api/geo', { signal: AbortSignal.timeout(3000) });
   if (!response.ok) return null;
@@ -57,9 +53,11 @@ function applyDocumentLanguage(language: Language): void {
 
 /** Chooses the start language (stored → browser → country) and loads its catalogue. */
 export async function startI18n(): Promise<Language> {
+  // Texts every page shows start downloading now when the language is already known (see feature-texts).
+  const globalTexts = loadFeatureTexts(GLOBAL_FEATURES);
   const language = await chooseLanguage({
     stored: readStoredLanguage(),
-    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    browserLanguages: browserLanguages(),
     fetchCountry: fetchViewerCountry,
   });
   await i18n
@@ -78,7 +76,7 @@ export async function startI18n(): Promise<Language> {
     });
   markI18nReady();
   // Texts of what every page shows: the chat button and the header's coins chip.
-  await loadFeatureTexts(GLOBAL_FEATURES);
+  await globalTexts;
   applyDocumentLanguage(language);
   return language;
 }
@@ -90,6 +88,9 @@ export async function switchLanguage(language: Language): Promise<void> {
   } catch {
     // not persisted when storage is unavailable; the switch still applies to this visit
   }
+  // The shell catalogue first: once feature texts create the language's bundle, i18next would consider
+  // the language loaded and never fetch its shell texts (the header kept pt-BR's after a switch).
+  await i18n.loadLanguages(language);
   await loadTextsForLanguage(language);
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../../shared/plans';
 import { apiRequest } from '../../api/client';
 import { useAuth } from '../../auth/session';
@@ -79,7 +78,9 @@ export function PricingSection() {
           void import('../../api/wallet').then((wallet) => wallet.waitForCredit(queryClient, user.id));
       },
       goToLogin: () => void navigate('/auth'),
-      notify: (kind, title, description) => toast[kind](title, { description }),
+      // sonner loads only when there is something to say: the landing page stays light.
+      notify: (kind, title, description) =>
+        void import('sonner').then(({ toast }) => toast[kind](title, { description })),
       text: (key) => t(`pricing.${key}`),
     });
     setBusy(null);

@@ -18,6 +18,7 @@ import type communityPtBR from './pt-BR/community';
 import type settingsPtBR from './pt-BR/settings';
 import type creatorPtBR from './pt-BR/creator';
 import type becomeCreatorPtBR from './pt-BR/becomeCreator';
+import type licensingPtBR from './pt-BR/licensing';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
   common: {
@@ -151,6 +152,7 @@ interface FeatureTexts {
   settings: typeof settingsPtBR;
   creator: typeof creatorPtBR;
   becomeCreator: typeof becomeCreatorPtBR;
+  licensing: typeof licensingPtBR;
 }
 
 /** Texts loaded at start, in every language (the compiler checks en-US and es-ES against this). */

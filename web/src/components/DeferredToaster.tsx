@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// sonner (~9 KB gzip) stays out of the first paint. `toast()` calls made before the Toaster mounts are
+// not lost: sonner's store replays the active toasts to a Toaster when it subscribes.
+const Toaster = lazy(async () => {
+  const { Toaster: SonnerToaster } = await import('sonner');
+  return {
+    default: function AppToaster() {
+      return (
+        <SonnerToaster
+          position="bottom-right"
+          visibleToasts={3}
+          duration={4000}
+          theme="dark"
+          richColors
+          closeButton
+        />
+      );
+    },
+  };
+});
+
+/** Mounts the toast viewport once the page has loaded and the browser is idle (at most 2 s later). */
+export function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const mount = () => setReady(true);
+    const schedule = () => {
+      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(mount, { timeout: 2000 });
+      else timer = setTimeout(mount, 200);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
