@@ -174,7 +174,7 @@ describe('shell', () => {
     expect(await htmlLang(page)).toBe('en-US');
 
     await toggle.click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Comunidad' }).waitFor();
+    await page.locator('#main-sidebar').getByRole('link', { name: 'Comunidad' }).waitFor();
     expect(await htmlLang(page)).toBe('es-ES');
     expect(await toggle.textContent()).toBe('ES');
     await context.close();
