@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ANALYSIS_TYPES, DAW_PORTS, DAW_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../daw';
+import { NOTE_NAMES } from '../midi/theory';
 
 /**
  * Contract of the AI functions (spec AI-tools §5, §7, §8, §9), shared by the Lambdas and the web app.
@@ -170,42 +172,13 @@ export const FileAnalysisRequest = z
 // ---------------------------------------------------------------------------------------------------
 // DAW bridge
 
-export const DAW_TYPES = ['ableton', 'logic', 'reaper', 'fl-studio', 'cubase', 'pro-tools'] as const;
+// The DAWs, their ports and the tools' option lists live in shared/daw.ts (the web dialogs use them too).
+export { DAW_PORTS, DAW_TYPES };
 export const DawType = z.enum(DAW_TYPES);
 export type DawType = z.infer<typeof DawType>;
 
-/** Spec §9 per-DAW default ports. FL Studio, Cubase and Pro Tools have no OSC port: their websocket one. */
-export const DAW_PORTS: Record<DawType, { osc?: number; websocket: number; api?: number }> = {
-  ableton: { osc: 11000, websocket: 11001 },
-  logic: { osc: 8000, websocket: 8001 },
-  reaper: { osc: 8080, websocket: 8081, api: 8082 },
-  'fl-studio': { websocket: 9001 },
-  cubase: { websocket: 7001 },
-  'pro-tools': { websocket: 6001 },
-};
-
 export const BASIC_KEYS = ['C Major', 'A Minor', 'G Major', 'E Minor', 'C', 'Am', 'G', 'Em'] as const;
-export const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
-export const SCALES = [
-  'major',
-  'minor',
-  'dorian',
-  'phrygian',
-  'lydian',
-  'mixolydian',
-  'pentatonic',
-  'blues',
-] as const;
-export const EMOTIONS = [
-  'happy',
-  'sad',
-  'energetic',
-  'calm',
-  'mysterious',
-  'epic',
-  'romantic',
-  'dark',
-] as const;
+export { NOTE_NAMES };
 export const BEAT_GENRES = [
   'house',
   'techno',
@@ -217,9 +190,7 @@ export const BEAT_GENRES = [
   'rock',
   'electronic',
 ] as const;
-export const ANALYSIS_TYPES = ['full-spectrum', 'harmonic', 'rhythmic', 'tonal', 'mix-quality'] as const;
-export const TRACK_TYPES = ['vocal', 'drums', 'bass', 'guitar', 'piano', 'synth', 'full-mix'] as const;
-export const MIX_GENRES = ['pop', 'rock', 'electronic', 'hip-hop', 'jazz', 'classical'] as const;
+export { ANALYSIS_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES };
 
 export const MidiTracks = z
   .object({ drums: z.boolean(), bass: z.boolean(), melody: z.boolean(), harmony: z.boolean() })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseMidi } from 'midi-file';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavHeader } from '../../shared/audio/wav';
 import { chromium } from 'playwright-core';
 import {
   chromiumPath,
@@ -12,6 +13,7 @@ import {
   screenshot,
   viewports,
 } from './helpers/browser';
+import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -39,16 +41,7 @@ async function withPage<T>(
 }
 
 async function signUp(page: Page): Promise<void> {
-  const email = `e2e-ai-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Cadastrar' }).click();
-  await page.getByLabel('Nome completo').fill('Ana Mixagem');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('Senha-Forte-2026');
-  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
-  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-  await page.waitForURL('**/dashboard');
+  await signUpThroughUi(page, platform, { fullName: 'Ana Mixagem', emailLabel: 'ai' });
 }
 
 /** A mono 16-bit 44.1 kHz WAV: a 440 Hz tone with a click every 0.5 s (120 BPM), `seconds` long. */
@@ -63,21 +56,7 @@ function wavBuffer(seconds: number): Buffer {
     const sample = 0.3 * Math.sin(2 * Math.PI * 440 * t) + 0.5 * click;
     data.writeInt16LE(Math.round(sample * 32767), i * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return Buffer.concat([wavHeader(frames, 1, rate), data]);
 }
 
 /** OSC 1.0 message decoding: padded address, padded type tags, big-endian arguments. */

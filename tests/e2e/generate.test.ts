@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import { wavHeader } from '../../shared/audio/wav';
+import {
+  collectPageErrors,
+  launchChromium,
+  mobileScreenshot,
+  newContext,
+  screenshot,
+} from './helpers/browser';
+import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -23,16 +31,7 @@ afterAll(async () => {
 
 /** Signs a new client up through the UI with the code `npm start` prints; ends on /dashboard. */
 async function signUp(page: Page, fullName: string): Promise<void> {
-  const email = `e2e-gen-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Cadastrar' }).click();
-  await page.getByLabel('Nome completo').fill(fullName);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('Senha-Forte-2026');
-  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
-  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-  await page.waitForURL('**/dashboard');
+  await signUpThroughUi(page, platform, { fullName, emailLabel: 'gen' });
   await page.getByTestId('header-user').getByText(fullName).waitFor();
 }
 
@@ -64,21 +63,7 @@ function makeWav(file: string, megabytes: number): void {
     data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, left * 0.8)) * 32767), i * 4);
     data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, right * 0.8)) * 32767), i * 4 + 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(file, Buffer.concat([header, data]));
+  writeFileSync(file, Buffer.concat([wavHeader(frames, 2, rate), data]));
 }
 
 describe('music generator and history', () => {
@@ -123,9 +108,7 @@ describe('music generator and history', () => {
     const title = (await page.getByRole('heading', { level: 2 }).first().textContent())?.trim() ?? '';
     expect(title.length).toBeGreaterThan(0);
     await screenshot(page, 'desktop-generate-result');
-    await page.setViewportSize(viewports.mobile);
-    await screenshot(page, 'mobile-generate-result');
-    await page.setViewportSize(viewports.desktop);
+    await mobileScreenshot(page, 'mobile-generate-result');
 
     await page.getByRole('button', { name: 'Salvar no Histórico' }).click();
     await page.getByText('Faixa salva no histórico').waitFor();
@@ -142,9 +125,7 @@ describe('music generator and history', () => {
     await page.getByText('Nenhuma faixa encontrada').filter({ visible: true }).waitFor();
     await page.getByLabel('Buscar por título').fill('');
     await screenshot(page, 'desktop-history');
-    await page.setViewportSize(viewports.mobile);
-    await screenshot(page, 'mobile-history');
-    await page.setViewportSize(viewports.desktop);
+    await mobileScreenshot(page, 'mobile-history');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -265,9 +246,7 @@ describe('stem splitter', () => {
         throw error;
       });
     await screenshot(page, 'desktop-splitter-stems');
-    await page.setViewportSize(viewports.mobile);
-    await screenshot(page, 'mobile-splitter-stems');
-    await page.setViewportSize(viewports.desktop);
+    await mobileScreenshot(page, 'mobile-splitter-stems');
 
     const labels = { vocals: 'Vocais', drums: 'Bateria', bass: 'Baixo', other: 'Outros' };
     for (const stem of stems) {

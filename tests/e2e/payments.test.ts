@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import {
+  collectPageErrors,
+  launchChromium,
+  mobileScreenshot,
+  newContext,
+  screenshot,
+} from './helpers/browser';
+import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -17,16 +24,7 @@ afterAll(async () => {
 
 /** Signs a new client up through the UI with the code `npm start` prints; ends on /dashboard. */
 async function signUpClient(page: Page, fullName: string): Promise<string> {
-  const email = `e2e-pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Cadastrar' }).click();
-  await page.getByLabel('Nome completo').fill(fullName);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('Senha-Forte-2026');
-  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
-  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-  await page.waitForURL('**/dashboard');
+  const email = await signUpThroughUi(page, platform, { fullName, emailLabel: 'pay' });
   await page.getByTestId('header-user').getByText(fullName).waitFor();
   return email;
 }
@@ -70,9 +68,7 @@ describe('payments journey', () => {
     for (const price of ['US$ 29', 'US$ 89', 'US$ 149']) await pricing.getByText(price).first().waitFor();
     await pricing.getByText('Sob consulta').waitFor();
     await screenshot(page, 'desktop-home-pricing');
-    await page.setViewportSize(viewports.mobile);
-    await screenshot(page, 'mobile-home-pricing');
-    await page.setViewportSize(viewports.desktop);
+    await mobileScreenshot(page, 'mobile-home-pricing');
 
     await pricing.getByRole('button', { name: 'Assinar Artista' }).click();
     await page.getByText('Entre para assinar um plano.').waitFor();
@@ -124,9 +120,7 @@ describe('payments journey', () => {
     await page.getByText('Aguardando a confirmação do pagamento…').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => (globalThis as { __samePage?: boolean }).__samePage)).toBe(true);
     await screenshot(page, 'desktop-coins-credited');
-    await page.setViewportSize(viewports.mobile);
-    await screenshot(page, 'mobile-coins-credited');
-    await page.setViewportSize(viewports.desktop);
+    await mobileScreenshot(page, 'mobile-coins-credited');
     await coinsCheckout.close();
 
     // A plan from the landing page: ARTISTA → sandbox → Pagar → active subscription + 80 coins.

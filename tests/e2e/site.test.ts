@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import {
+  collectPageErrors,
+  launchChromium,
+  newContext,
+  screenshot,
+  viewports,
+  type Viewport,
+} from './helpers/browser';
+import { E2E_PASSWORD, signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -17,16 +25,8 @@ afterAll(async () => {
 });
 
 /** A context whose stored language choice is `language` (the first thing detection reads). */
-async function contextIn(
-  language: string,
-  viewport: (typeof viewports)[keyof typeof viewports] = viewports.desktop,
-): Promise<BrowserContext> {
-  const context = await newContext(browser, platform.url, viewport);
-  await context.addInitScript((lang) => {
-    if (!localStorage.getItem('preferred-language')) localStorage.setItem('preferred-language', lang);
-  }, language);
-  return context;
-}
+const contextIn = (language: string, viewport: Viewport = viewports.desktop): Promise<BrowserContext> =>
+  newContext(browser, platform.url, viewport, { language });
 
 const headings: Record<string, Record<string, string>> = {
   '/': { 'pt-BR': 'Quem cria com a 5D', 'en-US': 'Who creates with 5D', 'es-ES': 'Quién crea con 5D' },
@@ -167,17 +167,7 @@ describe('site pages', () => {
     const context = await contextIn('pt-BR');
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    const email = `e2e-site-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const password = 'Senha-Forte-2026';
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Cadastrar' }).click();
-    await page.getByLabel('Nome completo').fill('Bia Comunidade');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha').fill(password);
-    await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-    await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
-    await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-    await page.waitForURL('**/dashboard');
+    const email = await signUpThroughUi(page, platform, { fullName: 'Bia Comunidade', emailLabel: 'site' });
 
     await page.goto('/community');
     const publish = page.getByRole('button', { name: 'Publicar', exact: true });
@@ -216,7 +206,7 @@ describe('site pages', () => {
     const second = await other.newPage();
     await second.goto('/auth');
     await second.getByLabel('E-mail').fill(email);
-    await second.getByLabel('Senha').fill(password);
+    await second.getByLabel('Senha').fill(E2E_PASSWORD);
     await second.getByRole('button', { name: 'Entrar', exact: true }).click();
     await second.waitForURL('**/dashboard');
     await second.goto('/settings');

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, screenshot, viewports } from './helpers/browser';
+import {
+  collectPageErrors,
+  launchChromium,
+  newContext,
+  screenshot,
+  viewports,
+  type Viewport,
+} from './helpers/browser';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /** The studio site and its pages (issue 9 part 2): languages, accessibility and the visitor's journeys. */
@@ -26,17 +33,9 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function contextIn(
-  language: string,
-  viewport: { width: number; height: number } = viewports.desktop,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: platform.url, viewport, locale: language });
-  // The visitor's first choice; a later switch on the page is kept across reloads.
-  await context.addInitScript((lang) => {
-    if (!localStorage.getItem('preferred-language')) localStorage.setItem('preferred-language', lang);
-  }, language);
-  return context;
-}
+/** The browser's locale and the visitor's first language choice (a later switch is kept across reloads). */
+const contextIn = (language: string, viewport: Viewport = viewports.desktop): Promise<BrowserContext> =>
+  newContext(browser, platform.url, viewport, { locale: language, language });
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });

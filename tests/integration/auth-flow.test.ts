@@ -11,6 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { confirmationCode } from '../support/cognito-users';
 
 /**
  * The first slice through the real emulators and the local router: sign-up with name + role →
@@ -37,13 +38,6 @@ afterAll(() => {
 
 const api = (path: string, init: RequestInit = {}) => fetch(apiUrl + path, init);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function confirmationCode(email: string): Promise<string> {
-  const response = await fetch(`${inject('controlUrl')}/codes/${encodeURIComponent(email)}`);
-  const { code } = (await response.json()) as { code: string | null };
-  if (!code) throw new Error(`no confirmation code captured for ${email}`);
-  return code;
-}
 
 async function expectUnauthorized(response: Response) {
   expect(response.status).toBe(401);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import { expect } from 'vitest';
 import type { GenerationView } from '../../shared/schemas/generation';
 import { routes } from '../../infra/routes';
@@ -7,6 +6,8 @@ import { loadHandler } from '../../infra/local/handlers';
 import { startLocalStepFunctions, type LocalStepFunctions } from '../../infra/local/step-functions';
 import { creditWallet } from '../../lambdas/_lib/db/ledger';
 import { stripeEventMarker } from '../../lambdas/_lib/db/stripe-events';
+import type { ApiResult } from '../../lambdas/_lib/http';
+import { answerOf, apiGatewayEvent, lambdaContext, matchRoute, type Answer } from '../support/api-events';
 
 /**
  * The generation tests drive the real handlers with API Gateway v2 events in this worker, against a
@@ -30,69 +31,27 @@ export async function useOwnStepFunctions(env: Record<string, string> = {}): Pro
   return twin;
 }
 
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+export type { Answer };
 
 export async function call<T = Record<string, unknown>>(
   method: string,
   path: string,
   options: { claims?: Claims; body?: unknown; sourceIp?: string } = {},
 ): Promise<Answer<T>> {
-  const found = routes
-    .map((route) => ({
-      route,
-      match:
-        route.method === method
-          ? new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`).exec(path)
-          : null,
-    }))
-    .find(({ match }) => match);
+  const found = matchRoute(routes, method, path);
   if (!found) throw new Error(`No route for ${method} ${path}`);
-  const key = `${method} ${found.route.path}`;
-  const now = Date.now();
-  const event = {
-    version: '2.0',
-    routeKey: key,
+  const event = apiGatewayEvent({
+    method,
+    routePath: found.route.path,
     rawPath: path,
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
-    ...(found.match?.groups ? { pathParameters: { ...found.match.groups } } : {}),
+    pathParameters: found.params,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      requestId: randomUUID(),
-      routeKey: key,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
-      http: {
-        method,
-        path,
-        protocol: 'HTTP/1.1',
-        sourceIp: options.sourceIp ?? '127.0.0.1',
-        userAgent: 'vitest',
-      },
-      ...(options.claims
-        ? {
-            authorizer: {
-              principalId: '',
-              integrationLatency: 0,
-              jwt: { claims: { email: `${options.claims.sub}@example.com`, ...options.claims }, scopes: [] },
-            },
-          }
-        : {}),
-    },
-  };
+    claims: options.claims,
+    sourceIp: options.sourceIp,
+  });
   const handler = await loadHandler(found.route.functionName);
-  const context = { awsRequestId: randomUUID(), functionName: found.route.functionName } as Context;
-  const result = (await handler(event, context)) as { statusCode?: number; body?: string };
-  return { status: result.statusCode ?? 200, body: (result.body ? JSON.parse(result.body) : undefined) as T };
+  const result = (await handler(event, lambdaContext(found.route.functionName))) as ApiResult;
+  return answerOf<T>(result);
 }
 
 /** Polls GET /api/generations/{id} until the job has finished. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Context } from 'aws-lambda';
 import { routes } from '../../infra/routes';
 import { db, dynamo } from '../../lambdas/_lib/clients';
 import { handler as creatorOrders } from '../../lambdas/creator-orders/handler';
@@ -11,7 +10,9 @@ import { handler as myCollection } from '../../lambdas/my-collection/handler';
 import { handler as orders } from '../../lambdas/orders/handler';
 import { handler as projects } from '../../lambdas/projects/handler';
 import { handler as rareOffers } from '../../lambdas/rare-offers/handler';
-import type { ApiEvent, ApiHandler } from '../../lambdas/_lib/http';
+import type { ApiHandler } from '../../lambdas/_lib/http';
+import { wavHeader } from '../../shared/audio/wav';
+import { answerOf, apiGatewayEvent, lambdaContext, matchRoute, type Answer } from '../support/api-events';
 
 /**
  * Calls the marketplace Lambdas the way API Gateway (HTTP API + JWT authorizer) does, and records every
@@ -68,27 +69,7 @@ export const creator = (name = 'Criador Teste'): Claims => ({
   'cognito:groups': '[creator]',
 });
 
-function context(name: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: 'test',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+export type { Answer };
 
 /** Invokes the function that owns `method path` with an API Gateway v2 event. */
 export async function call<T = Record<string, unknown>>(
@@ -97,57 +78,21 @@ export async function call<T = Record<string, unknown>>(
   options: { claims?: Claims; body?: unknown; query?: Record<string, string>; rawBody?: string } = {},
 ): Promise<Answer<T>> {
   const [rawPath, search = ''] = path.split('?');
-  const found = marketplaceRoutes
-    .map((route) => ({
-      route,
-      match:
-        route.method === method
-          ? new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`).exec(rawPath!)
-          : null,
-    }))
-    .find(({ match }) => match);
+  const found = matchRoute(marketplaceRoutes, method, rawPath!);
   if (!found) throw new Error(`No marketplace route for ${method} ${path}`);
   const query = { ...Object.fromEntries(new URLSearchParams(search)), ...options.query };
-  const key = `${method} ${found.route.path}`;
-  const now = Date.now();
-  const event = {
-    version: '2.0',
-    routeKey: key,
+  const event = apiGatewayEvent({
+    method,
+    routePath: found.route.path,
     rawPath: rawPath!,
     rawQueryString: new URLSearchParams(query).toString(),
-    headers: { 'content-type': 'application/json' },
-    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-    ...(found.match?.groups ? { pathParameters: { ...found.match.groups } } : {}),
+    query,
+    pathParameters: found.params,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      requestId: randomUUID(),
-      routeKey: key,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
-      http: { method, path: rawPath!, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      ...(options.claims
-        ? {
-            authorizer: {
-              principalId: '',
-              integrationLatency: 0,
-              jwt: { claims: { email: `${options.claims.sub}@example.com`, ...options.claims }, scopes: [] },
-            },
-          }
-        : {}),
-    },
-  } as unknown as ApiEvent;
+    claims: options.claims,
+  });
   const handler = marketplaceHandlers[found.route.functionName]!;
-  const result = await handler(event, context(found.route.functionName));
-  return {
-    status: result.statusCode ?? 200,
-    body: (result.body ? JSON.parse(result.body) : undefined) as T,
-  };
+  return answerOf<T>(await handler(event, lambdaContext(found.route.functionName)));
 }
 
 export const testS3 = new S3Client({
@@ -175,20 +120,7 @@ export async function putAudioBucketObject(
 
 /** A tiny valid WAV (silence). */
 export function tinyWav(): Buffer {
-  const wav = Buffer.alloc(44 + 200);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + 200, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(8000, 24);
-  wav.writeUInt32LE(16000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(200, 40);
-  return wav;
+  return Buffer.concat([wavHeader(100, 1, 8000), Buffer.alloc(200)]);
 }
 
 /** A creator with an uploaded audio file, publishing a product through POST /api/projects. */

@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT } from 'jose';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpConfirmed } from '../support/cognito-users';
 
 /**
  * Open routes (no HTTP API authorizer) get no claims from API Gateway, and the local router gives them
@@ -15,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * itself (lambdas/_lib/auth.ts optionalCaller): these tests prove the identity reaches the Lambda.
  */
 const apiUrl = inject('apiUrl');
-const clientId = inject('userPoolClientId');
 const cognito = new CognitoIdentityProviderClient({
   endpoint: inject('cognitoProxyUrl'),
   region: 'us-east-1',
@@ -23,32 +17,7 @@ const cognito = new CognitoIdentityProviderClient({
 afterAll(() => cognito.destroy());
 
 async function signedInIdToken(): Promise<string> {
-  const email = `open.${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'senha-forte-123';
-  await cognito.send(
-    new SignUpCommand({
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'name', Value: 'Bia Open' },
-        { Name: 'custom:role', Value: 'client' },
-      ],
-    }),
-  );
-  const codeResponse = await fetch(`${inject('controlUrl')}/codes/${encodeURIComponent(email)}`);
-  const { code } = (await codeResponse.json()) as { code: string };
-  await cognito.send(
-    new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }),
-  );
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return auth.AuthenticationResult!.IdToken!;
+  return (await signUpConfirmed(cognito, { name: 'Bia Open', role: 'client', emailPrefix: 'open' })).idToken;
 }
 
 const generate = (headers: Record<string, string> = {}) =>

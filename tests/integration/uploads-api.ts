@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import { routes } from '../../infra/routes';
 import type { ApiEvent, ApiHandler } from '../../lambdas/_lib/http';
 import type { UploadApi } from '../../web/src/lib/multipart-uploader';
+import { apiGatewayEvent, lambdaContext, matchRoute } from '../support/api-events';
 
 /**
  * Drives the uploads Lambda the way API Gateway (HTTP API, JWT authorizer) does: a v2 event with the
@@ -34,66 +33,20 @@ export class ApiCallError extends Error {
   }
 }
 
-const uploadRoutes = routes
-  .filter((route) => route.functionName === 'uploads')
-  .map((route) => ({
-    route,
-    pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-  }));
-
-function context(): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'uploads',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:uploads',
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: '/aws/lambda/uploads',
-    logStreamName: 'test',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+const uploadRoutes = routes.filter((route) => route.functionName === 'uploads');
 
 export function apiEvent(method: string, rawPath: string, claims: Claims, body?: unknown): ApiEvent {
-  const match = uploadRoutes
-    .map(({ route, pattern }) => ({ route, found: route.method === method ? pattern.exec(rawPath) : null }))
-    .find(({ found }) => found);
+  const match = matchRoute(uploadRoutes, method, rawPath);
   if (!match) throw new Error(`No uploads route for ${method} ${rawPath}`);
-  const now = Date.now();
-  return {
-    version: '2.0',
-    routeKey: `${method} ${match.route.path}`,
+  const withRole: Claims = { 'custom:role': 'client', ...claims };
+  return apiGatewayEvent({
+    method,
+    routePath: match.route.path,
     rawPath,
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
-    pathParameters: match.found?.groups ? { ...match.found.groups } : undefined,
+    pathParameters: match.params,
     body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      requestId: randomUUID(),
-      routeKey: `${method} ${match.route.path}`,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
-      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      authorizer: {
-        principalId: '',
-        integrationLatency: 0,
-        jwt: {
-          claims: { email: `${claims.sub}@example.com`, 'custom:role': 'client', ...claims },
-          scopes: [],
-        },
-      },
-    },
-  };
+    claims: withRole,
+  });
 }
 
 export async function callUploads(
@@ -103,7 +56,7 @@ export async function callUploads(
   claims: Claims,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const result = await handler(apiEvent(method, rawPath, claims, body), context());
+  const result = await handler(apiEvent(method, rawPath, claims, body), lambdaContext('uploads'));
   return {
     statusCode: result.statusCode ?? 200,
     body: result.body ? (JSON.parse(result.body) as unknown) : undefined,

@@ -1,3 +1,4 @@
+import { matchKey, pitchClass } from '../../../shared/audio/analysis';
 import type { PcmAudio } from '../../../shared/audio/wav';
 import { decimate, hann, magnitudeFrame, mixDown, round, toDb } from './dsp';
 
@@ -272,10 +273,6 @@ export function estimateTempo(mono: Float32Array, sr: number): { bpm: number | n
 
 // --- Key ---------------------------------------------------------------------------------------------
 
-const MAJOR_PROFILE = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
-const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
-const NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
-
 export function chroma(mono: Float32Array, sr: number, range: [number, number] = [55, 2000]): number[] {
   const factor = Math.max(1, Math.round(sr / 11025));
   const signal = decimate(mono, factor);
@@ -290,38 +287,15 @@ export function chroma(mono: Float32Array, sr: number, range: [number, number] =
     for (let bin = 1; bin < mags.length; bin++) {
       const f = (bin * rate) / size;
       if (f < range[0] || f > range[1]) continue;
-      const pitchClass = ((Math.round(12 * Math.log2(f / 440)) % 12) + 12 + 9) % 12;
-      bins[pitchClass]! += Math.sqrt(mags[bin]!);
+      bins[pitchClass(f)]! += Math.sqrt(mags[bin]!);
     }
   }
   return bins;
 }
 
-function correlation(a: number[], b: number[]): number {
-  const ma = a.reduce((s, v) => s + v, 0) / a.length;
-  const mb = b.reduce((s, v) => s + v, 0) / b.length;
-  let num = 0,
-    da = 0,
-    db = 0;
-  for (let i = 0; i < a.length; i++) {
-    num += (a[i]! - ma) * (b[i]! - mb);
-    da += (a[i]! - ma) ** 2;
-    db += (b[i]! - mb) ** 2;
-  }
-  return da && db ? num / Math.sqrt(da * db) : 0;
-}
-
 export function keyFromChroma(bins: number[]): { key: string | null; confidence: number } {
-  if (bins.every((v) => v === 0)) return { key: null, confidence: 0 };
-  let best = { key: '', r: -Infinity };
-  for (let tonic = 0; tonic < 12; tonic++) {
-    const rotated = bins.map((_, i) => bins[(i + tonic) % 12]!);
-    const major = correlation(rotated, MAJOR_PROFILE);
-    const minor = correlation(rotated, MINOR_PROFILE);
-    if (major > best.r) best = { key: `${NAMES[tonic]} major`, r: major };
-    if (minor > best.r) best = { key: `${NAMES[tonic]} minor`, r: minor };
-  }
-  return { key: best.key, confidence: Math.max(0, best.r) };
+  const { key, correlation } = matchKey(bins);
+  return { key, confidence: Math.max(0, correlation) };
 }
 
 export function estimateKey(mono: Float32Array, sr: number): { key: string | null; confidence: number } {

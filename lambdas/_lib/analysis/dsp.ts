@@ -1,54 +1,7 @@
-/** Small DSP building blocks for the analysers: FFT, mono mix-down, decimation. */
+import { fft } from '../../../shared/audio/analysis';
 
-/** In-place iterative radix-2 FFT; `re.length` must be a power of two. */
-export function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let size = 2; size <= n; size <<= 1) {
-    const angle = (-2 * Math.PI) / size;
-    const wr = Math.cos(angle);
-    const wi = Math.sin(angle);
-    for (let start = 0; start < n; start += size) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < size / 2; k++) {
-        const a = start + k;
-        const b = a + size / 2;
-        const tr = re[b]! * cr - im[b]! * ci;
-        const ti = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-        const next = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = next;
-      }
-    }
-  }
-}
-
-export function hann(size: number): Float64Array {
-  const w = new Float64Array(size);
-  for (let i = 0; i < size; i++) w[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (size - 1));
-  return w;
-}
-
-export function mixDown(channels: Float32Array[]): Float32Array {
-  const length = channels[0]?.length ?? 0;
-  if (channels.length === 1) return channels[0]!;
-  const out = new Float32Array(length);
-  for (const channel of channels) for (let i = 0; i < length; i++) out[i]! += channel[i]! / channels.length;
-  return out;
-}
+/** Small DSP building blocks for the analysers: FFT, mono mix-down (shared with the web), decimation. */
+export { fft, hann, mixDown } from '../../../shared/audio/analysis';
 
 /** Averages groups of `factor` samples (a crude low-pass plus decimation, fine for envelopes and chroma). */
 export function decimate(signal: Float32Array, factor: number): Float32Array {

@@ -27,13 +27,25 @@ export const viewports = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-/** A fresh context (no stored session or language) in pt-BR, the product's default language. */
-export function newContext(
+export type Viewport = { width: number; height: number };
+
+/**
+ * A fresh context (no stored session) with the browser locale pt-BR, the product's default language,
+ * unless `options.locale` says otherwise. `options.language` stores that language choice before any page
+ * loads (the first thing detection reads), unless a page of the context already stored one.
+ */
+export async function newContext(
   browser: Browser,
   baseURL: string,
-  viewport: (typeof viewports)[keyof typeof viewports] = viewports.desktop,
+  viewport: Viewport = viewports.desktop,
+  options: { locale?: string; language?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: 'pt-BR' });
+  const context = await browser.newContext({ baseURL, viewport, locale: options.locale ?? 'pt-BR' });
+  if (options.language)
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('preferred-language')) localStorage.setItem('preferred-language', lang);
+    }, options.language);
+  return context;
 }
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -42,6 +54,13 @@ const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '.
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Saves `<name>.png` at the mobile width, then gives the page back its desktop width. */
+export async function mobileScreenshot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(viewports.mobile);
+  await screenshot(page, name);
+  await page.setViewportSize(viewports.desktop);
 }
 
 /** Collects uncaught page errors and console errors, so a journey can assert there were none. */

@@ -1,8 +1,11 @@
 /**
  * Real features of an audio file, measured in the browser (AI DAW dialog, AI-tools spec §7
  * `ai_audio_analysis`): the file is decoded with Web Audio and the samples are measured; nothing is
- * guessed. The measuring functions are pure (they take Float32Arrays) so they run in Node tests too.
+ * guessed. The measuring functions are pure (they take Float32Arrays) so they run in Node tests too; the
+ * FFT, window, mix-down and key match are the server analysers' own (shared/audio/analysis).
  */
+
+import { fft, hann, matchKey, mixDown, pitchClass } from '../../../shared/audio/analysis';
 
 export interface AudioFeatures {
   /** Seconds. */
@@ -44,84 +47,9 @@ const SILENCE = 1e-6;
 const toDb = (linear: number) => (linear > SILENCE ? 20 * Math.log10(linear) : -120);
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
-/** Averages the channels into one signal. */
-export function mixToMono(channels: readonly Float32Array[]): Float32Array {
-  const length = channels[0]?.length ?? 0;
-  if (channels.length === 1) return channels[0]!;
-  const mono = new Float32Array(length);
-  for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / channels.length;
-  return mono;
-}
-
-/** In-place iterative radix-2 FFT (re/im of length a power of two). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let size = 2; size <= n; size <<= 1) {
-    const angle = (-2 * Math.PI) / size;
-    const wr = Math.cos(angle);
-    const wi = Math.sin(angle);
-    for (let start = 0; start < n; start += size) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < size / 2; k++) {
-        const a = start + k;
-        const b = a + size / 2;
-        const tr = re[b]! * cr - im[b]! * ci;
-        const ti = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a]! += tr;
-        im[a]! += ti;
-        const next = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = next;
-      }
-    }
-  }
-}
-
-const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
-const MAJOR_PROFILE = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
-const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
-
-function correlation(a: readonly number[], b: readonly number[]): number {
-  const meanA = a.reduce((s, v) => s + v, 0) / a.length;
-  const meanB = b.reduce((s, v) => s + v, 0) / b.length;
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < a.length; i++) {
-    num += (a[i]! - meanA) * (b[i]! - meanB);
-    da += (a[i]! - meanA) ** 2;
-    db += (b[i]! - meanB) ** 2;
-  }
-  return da && db ? num / Math.sqrt(da * db) : 0;
-}
-
 /** The best-matching major or minor key for a 12-bin chroma vector (index 0 = C). */
 export function keyFromChroma(chroma: readonly number[]): string | null {
-  if (chroma.every((value) => value <= 0)) return null;
-  let best = { score: -Infinity, key: '' };
-  for (let tonic = 0; tonic < 12; tonic++) {
-    const rotated = chroma.map((_, i) => chroma[(i + tonic) % 12]!);
-    for (const [profile, quality] of [
-      [MAJOR_PROFILE, 'major'],
-      [MINOR_PROFILE, 'minor'],
-    ] as const) {
-      const score = correlation(rotated, profile);
-      if (score > best.score) best = { score, key: `${NOTE_NAMES[tonic]} ${quality}` };
-    }
-  }
-  return best.key;
+  return matchKey(chroma).key;
 }
 
 /** Mean spectral centroid (Hz) and a chroma vector over up to MAX_SPECTRAL_FRAMES evenly spread frames. */
@@ -132,8 +60,7 @@ export function spectralFeatures(
   const chroma = new Array<number>(12).fill(0);
   const bands: [number, number, number] = [0, 0, 0];
   if (mono.length < FFT_SIZE) return { centroid: 0, chroma, bands };
-  const window = new Float64Array(FFT_SIZE);
-  for (let i = 0; i < FFT_SIZE; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1));
+  const window = hann(FFT_SIZE);
   const available = Math.floor((mono.length - FFT_SIZE) / FFT_SIZE) + 1;
   const frames = Math.min(MAX_SPECTRAL_FRAMES, available);
   const step = (mono.length - FFT_SIZE) / Math.max(1, frames - 1);
@@ -158,8 +85,7 @@ export function spectralFeatures(
       total += magnitude;
       bands[hz < 250 ? 0 : hz < 4000 ? 1 : 2] += magnitude * magnitude;
       if (hz >= 55 && hz <= 5000) {
-        const pitchClass = (((Math.round(12 * Math.log2(hz / 440)) + 9) % 12) + 12) % 12;
-        chroma[pitchClass]! += magnitude * magnitude;
+        chroma[pitchClass(hz)]! += magnitude * magnitude;
       }
     }
     if (total > SILENCE) {
@@ -228,7 +154,7 @@ export function measureAudio(
   sampleRate: number,
   reportedSampleRate = sampleRate,
 ): AudioFeatures {
-  const mono = mixToMono(channels);
+  const mono = mixDown(channels);
   let sumSquares = 0;
   for (let i = 0; i < mono.length; i++) sumSquares += mono[i]! * mono[i]!;
   let peak = 0;

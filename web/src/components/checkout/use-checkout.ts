@@ -5,15 +5,10 @@ import { toast } from 'sonner';
 import type { CheckoutPlanName } from '../../../../shared/plans';
 import { ApiError, apiRequest } from '../../api/client';
 import { useAuth } from '../../auth/session';
+import { openCheckoutTab } from '../checkout-tab';
 
 interface CheckoutAnswer {
   url?: unknown;
-}
-
-/** Opens the payment page in a new tab; if the browser blocks it, the current tab goes there. */
-function openCheckout(url: string): void {
-  const opened = window.open(url, '_blank', 'noopener,noreferrer');
-  if (!opened) window.location.assign(url);
 }
 
 export interface PaymentItem {
@@ -26,6 +21,8 @@ export interface PaymentItem {
 /**
  * One-time purchases (create-payment, BRL) and plan subscriptions (create-checkout), with the spec's toasts:
  * signed out → 'Faça login' and /auth; the informational toast before create-payment; errors per §8.
+ * The payment page opens with openCheckoutTab, as on the pricing section and /coins: a new tab, or this one
+ * only where the pop-up is blocked.
  */
 export function useCheckout() {
   const { t } = useTranslation();
@@ -57,7 +54,7 @@ export function useCheckout() {
         if (typeof answer.url !== 'string' || answer.url === '') {
           throw new Error(t('marketplace.checkout.paymentNoUrl'));
         }
-        openCheckout(answer.url);
+        openCheckoutTab(answer.url);
       } catch (error) {
         console.error('create-payment failed', error);
         toast.error(t('marketplace.checkout.paymentError'), {
@@ -86,7 +83,7 @@ export function useCheckout() {
           toast.error(t('marketplace.checkout.noUrlTitle'), { description: t('marketplace.checkout.noUrl') });
           return;
         }
-        openCheckout(answer.url);
+        openCheckoutTab(answer.url);
       } catch (error) {
         toast.error(t('marketplace.checkout.errorTitle'), {
           description:

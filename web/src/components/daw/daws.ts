@@ -1,6 +1,8 @@
-/** The DAWs the bridge dialogs offer and their default ports (AI-tools spec §3, §9). */
+import { DAW_PORTS, DAW_TYPES, type DawType } from '../../../../shared/daw';
 
-export type DawId = 'ableton' | 'logic' | 'reaper' | 'fl-studio' | 'cubase' | 'pro-tools';
+/** The DAWs the bridge dialogs offer and their default ports (AI-tools spec §3, §9; ports in shared/daw). */
+
+export type DawId = DawType;
 
 export interface DawInfo {
   id: DawId;
@@ -10,44 +12,17 @@ export interface DawInfo {
   ports: { osc?: number; websocket?: number; api?: number };
 }
 
-export const DAWS: readonly DawInfo[] = [
-  {
-    id: 'ableton',
-    name: 'Ableton Live',
-    icon: '🎛️',
-    features: ['midi', 'osc', 'sync'],
-    ports: { osc: 11000, websocket: 11001 },
-  },
-  {
-    id: 'logic',
-    name: 'Logic Pro X',
-    icon: '🍎',
-    features: ['midi', 'osc'],
-    ports: { osc: 8000, websocket: 8001 },
-  },
-  {
-    id: 'reaper',
-    name: 'Reaper',
-    icon: '🎚️',
-    features: ['midi', 'osc', 'api'],
-    ports: { osc: 8080, websocket: 8081, api: 8082 },
-  },
-  {
-    id: 'fl-studio',
-    name: 'FL Studio',
-    icon: '🍓',
-    features: ['midi', 'websocket'],
-    ports: { websocket: 9001 },
-  },
-  { id: 'cubase', name: 'Cubase', icon: '🎼', features: ['midi', 'websocket'], ports: { websocket: 7001 } },
-  {
-    id: 'pro-tools',
-    name: 'Pro Tools',
-    icon: '🎙️',
-    features: ['midi', 'websocket'],
-    ports: { websocket: 6001 },
-  },
-];
+const LABELS: Record<DawId, Pick<DawInfo, 'name' | 'icon' | 'features'>> = {
+  ableton: { name: 'Ableton Live', icon: '🎛️', features: ['midi', 'osc', 'sync'] },
+  logic: { name: 'Logic Pro X', icon: '🍎', features: ['midi', 'osc'] },
+  reaper: { name: 'Reaper', icon: '🎚️', features: ['midi', 'osc', 'api'] },
+  'fl-studio': { name: 'FL Studio', icon: '🍓', features: ['midi', 'websocket'] },
+  cubase: { name: 'Cubase', icon: '🎼', features: ['midi', 'websocket'] },
+  'pro-tools': { name: 'Pro Tools', icon: '🎙️', features: ['midi', 'websocket'] },
+};
+
+/** In the spec's order (shared/daw DAW_TYPES). */
+export const DAWS: readonly DawInfo[] = DAW_TYPES.map((id) => ({ id, ...LABELS[id], ports: DAW_PORTS[id] }));
 
 /** The basic dialog offers the first four; the AI dialog all six. */
 export const BASIC_DAWS = DAWS.slice(0, 4);
@@ -67,31 +42,10 @@ export const MIDI_KEYS = [
 export const MIDI_TRACKS = ['drums', 'bass', 'melody', 'harmony'] as const;
 export type MidiTrack = (typeof MIDI_TRACKS)[number];
 
-export const ANALYSIS_TYPES = ['full-spectrum', 'harmonic', 'rhythmic', 'tonal', 'mix-quality'] as const;
+export { ANALYSIS_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../../../../shared/daw';
+export { NOTE_NAMES as NOTE_KEYS } from '../../../../shared/midi/theory';
+/** The dialog lists 'electronic' first, then these (the schema's BEAT_GENRES, in the spec's UI order). */
 export const BEAT_GENRES = ['house', 'techno', 'trap', 'dnb', 'dubstep', 'ambient', 'jazz', 'rock'] as const;
-export const NOTE_KEYS = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
-export const SCALES = [
-  'major',
-  'minor',
-  'dorian',
-  'phrygian',
-  'lydian',
-  'mixolydian',
-  'pentatonic',
-  'blues',
-] as const;
-export const EMOTIONS = [
-  'happy',
-  'sad',
-  'energetic',
-  'calm',
-  'mysterious',
-  'epic',
-  'romantic',
-  'dark',
-] as const;
-export const TRACK_TYPES = ['vocal', 'drums', 'bass', 'guitar', 'piano', 'synth', 'full-mix'] as const;
-export const MIX_GENRES = ['pop', 'rock', 'electronic', 'hip-hop', 'jazz', 'classical'] as const;
 
 /** Spec §5 slider ranges. */
 export const RANGES = {

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import type { RunningPlatform } from './platform';
+
+export const E2E_PASSWORD = 'Senha-Forte-2026';
+
+/** A fresh e-mail per call: `e2e-<label>-<time>-<random>@example.com`. */
+export const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Signs a new user up through /auth (role `kind` when given, else the form's default, Cliente), confirms
+ * with the code `npm start` printed for the e-mail and waits for /dashboard. Returns the e-mail.
+ */
+export async function signUpThroughUi(
+  page: Page,
+  platform: RunningPlatform,
+  options: { fullName: string; emailLabel: string; kind?: 'Cliente' | 'Criador'; password?: string },
+): Promise<string> {
+  const email = uniqueEmail(options.emailLabel);
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Cadastrar' }).click();
+  await page.getByLabel('Nome completo').fill(options.fullName);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(options.password ?? E2E_PASSWORD);
+  if (options.kind) await page.getByRole('radio', { name: options.kind }).check();
+  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
+}
