@@ -35,8 +35,8 @@ export default function CoinsChip() {
       className="inline-flex h-9 items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 text-sm font-medium text-amber-200 transition hover:bg-amber-400/20 sm:px-3"
     >
       <CoinsIcon width={16} height={16} />
-      <span className="tabular-nums">{shown}</span>
-      <span className="hidden sm:inline">Coins</span>
+      {/* The space keeps "0 Coins" one phrase for assistive tech (the accessible name starts with it). */}
+      <span className="tabular-nums">{shown}</span> <span className="hidden sm:inline">Coins</span>
     </Link>
   );
 }

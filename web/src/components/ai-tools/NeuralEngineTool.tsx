@@ -118,7 +118,7 @@ export function NeuralEngineTool({ initialMode = 'creative' }: { initialMode?: N
             {t('aiStudio.neural.processing')}
           </p>
         )}
-        {run.isIdle && <p className="text-sm text-zinc-500">{t('aiStudio.neural.empty')}</p>}
+        {run.isIdle && <p className="text-sm text-zinc-400">{t('aiStudio.neural.empty')}</p>}
         {run.isError && (
           <div role="alert" data-testid="neural-error" className="space-y-1 text-sm text-red-200">
             <p>{run.error.message}</p>

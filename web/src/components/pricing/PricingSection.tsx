@@ -131,7 +131,7 @@ export function PricingSection() {
                   {plan.name}
                 </h3>
                 {popular && (
-                  <span className="whitespace-nowrap rounded-full bg-violet-500 px-2.5 py-0.5 text-xs font-semibold text-white">
+                  <span className="whitespace-nowrap rounded-full bg-violet-600 px-2.5 py-0.5 text-xs font-semibold text-white">
                     {t('pricing.popular')}
                   </span>
                 )}

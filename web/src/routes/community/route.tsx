@@ -75,7 +75,7 @@ function Feed({ search }: { search: string }) {
             </span>
             <div>
               <p className="font-medium text-white">{post.author_name}</p>
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-zinc-400">
                 <time dateTime={post.created_at}>{format.dateTime(post.created_at)}</time>
               </p>
             </div>

@@ -218,7 +218,7 @@ function GeneratePage() {
           <div>
             <label htmlFor="generate-lyrics" className="mb-1.5 block text-sm font-medium text-zinc-200">
               {t('generate.lyrics')}{' '}
-              <span className="font-normal text-zinc-500">({t('generate.optional')})</span>
+              <span className="font-normal text-zinc-400">({t('generate.optional')})</span>
             </label>
             <textarea
               id="generate-lyrics"
@@ -268,7 +268,7 @@ function GeneratePage() {
               </select>
             </div>
           </div>
-          <p id="generate-required-hint" className="text-xs text-zinc-500">
+          <p id="generate-required-hint" className="text-xs text-zinc-400">
             {t('generate.requiredHint')}
           </p>
           <button type="submit" className={primaryButton} disabled={composing || !description.trim()}>
@@ -376,7 +376,7 @@ function GeneratePage() {
           )}
 
           {!result && !composing && !banner && (
-            <div className="flex min-h-48 items-center justify-center rounded-2xl border border-dashed border-white/10 p-6 text-center text-sm text-zinc-500">
+            <div className="flex min-h-48 items-center justify-center rounded-2xl border border-dashed border-white/10 p-6 text-center text-sm text-zinc-400">
               {t('generate.empty')}
             </div>
           )}

@@ -129,7 +129,7 @@ function SettingsPage() {
             <p
               id={`${id}-currency-example`}
               data-testid="currency-example"
-              className="mt-1 text-xs text-zinc-500"
+              className="mt-1 text-xs text-zinc-400"
             >
               {t('settings.language.example', { price: format.price(49.9) })}
             </p>

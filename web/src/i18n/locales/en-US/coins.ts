@@ -22,7 +22,7 @@ const coins: Catalogue['coins'] = {
   waitingHint: 'Finish paying in the new tab. The balance updates here by itself.',
   historyTitle: 'Last 20 transactions',
   empty: 'No transactions yet. Buy credits to get started.',
-  chip: '5D Coins: balance {{balance}}',
+  chip: '{{balance}} Coins (5D Coins balance)',
   types: {
     credit: 'Credit purchase',
     subscription_credit: 'Subscription credits',

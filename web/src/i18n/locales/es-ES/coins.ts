@@ -22,7 +22,7 @@ const coins: Catalogue['coins'] = {
   waitingHint: 'Completa el pago en la nueva pestaña. El saldo se actualiza aquí solo.',
   historyTitle: 'Últimas 20 transacciones',
   empty: 'Aún no hay transacciones. Compra créditos para empezar.',
-  chip: '5D Coins: saldo {{balance}}',
+  chip: '{{balance}} Coins (saldo de 5D Coins)',
   types: {
     credit: 'Compra de créditos',
     subscription_credit: 'Créditos de la suscripción',

@@ -21,7 +21,7 @@ const coins = {
   waitingHint: 'Conclua o pagamento na nova aba. O saldo é atualizado aqui sozinho.',
   historyTitle: 'Últimas 20 transações',
   empty: 'Nenhuma transação ainda. Compre créditos para começar.',
-  chip: '5D Coins: saldo {{balance}}',
+  chip: '{{balance}} Coins (saldo de 5D Coins)',
   types: {
     credit: 'Compra de créditos',
     subscription_credit: 'Créditos da assinatura',

@@ -109,7 +109,7 @@ export function Composer() {
             onChange={(event) => onFile(event.target.files?.[0])}
           />
         </label>
-        <span className="ml-auto text-xs text-zinc-500">
+        <span className="ml-auto text-xs text-zinc-400">
           {t('community.composer.characters', { count: text.length, max: COMMUNITY_POST_MAX })}
         </span>
         <button

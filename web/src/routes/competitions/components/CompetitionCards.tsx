@@ -47,7 +47,7 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
       <Header card={card} />
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-zinc-500">{t('competitions.prize')}</dt>
+          <dt className="text-zinc-400">{t('competitions.prize')}</dt>
           <dd className="font-semibold text-amber-300">{card.prize_1st}</dd>
           <dd className="text-xs text-zinc-400">
             {t('competitions.otherPrizes', { second: card.prize_2nd, third: card.prize_3rd })}

@@ -111,7 +111,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="mt-10 pb-2 text-zinc-500">
+      <p className="mt-10 pb-2 text-zinc-400">
         {t('landing.footer.rights', { year: new Date().getFullYear() })}
       </p>
     </footer>

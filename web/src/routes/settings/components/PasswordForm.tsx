@@ -68,7 +68,7 @@ export function PasswordForm() {
             onChange={(event) => setNext(event.target.value)}
             className={inputClass}
           />
-          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500">
+          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-400">
             {t('settings.privacy.passwordHint')}
           </p>
         </div>
