@@ -76,7 +76,7 @@ function HireList({ userId, onHired }: { userId: string; onHired: () => void }) 
               <p className="truncate text-sm text-zinc-400">
                 {t('dashboardHub.client.byCreator', { creator: project.creator })} · {project.genre}
               </p>
-              <p className="mt-1 text-xs text-zinc-500">
+              <p className="mt-1 text-xs text-zinc-400">
                 ★ {t('dashboardHub.client.rating')} · {t('dashboardHub.client.deliveryDays')}
               </p>
             </div>
