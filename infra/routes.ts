@@ -73,6 +73,11 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/licences/analyse', functionName: 'licences', auth: 'user' },
   { method: 'GET', path: '/api/licences/{orderId}/files', functionName: 'licences', auth: 'user' },
   { method: 'GET', path: '/api/licences/{orderId}/agreement', functionName: 'licences', auth: 'user' },
+  { method: 'POST', path: '/api/offers', functionName: 'licences', auth: 'user' },
+  { method: 'GET', path: '/api/me/offers', functionName: 'licences', auth: 'user' },
+  { method: 'POST', path: '/api/offers/{id}/respond', functionName: 'licences', auth: 'user' },
+  { method: 'GET', path: '/api/creator/offers', functionName: 'licences', auth: 'user' },
+  { method: 'POST', path: '/api/creator/offers/{id}', functionName: 'licences', auth: 'user' },
   {
     method: 'POST',
     path: '/api/functions/coins-create-checkout',

@@ -40,6 +40,7 @@ export async function projectView(project: ProjectRecord): Promise<Project> {
     status: project.status,
     sample: project.sample,
     created_at: project.created_at,
+    key: project.key ?? null,
     audioUrl,
     coverUrl,
   };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { toMinorUnits } from '../../shared/plans';
 import { CreatePaymentRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
@@ -5,6 +6,8 @@ import { getProject } from '../_lib/db/projects';
 import { BadRequest, NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
+import { startLicenceCheckout } from '../_lib/licensing/checkout';
+import { LicenceCheckoutRequest } from '../../shared/licensing/tiers';
 
 /**
  * POST /api/functions/create-payment {productName, amount, currency:'brl', projectId?}: a one-time
@@ -13,6 +16,10 @@ import { startCheckout } from '../_lib/payments/checkout';
  */
 export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
+  // A licence purchase (issue 8): {projectId, tier, coupon?}; price, coupon and tier checked on the server.
+  const probe = parseBody(event, z.object({ tier: z.unknown().optional() }).passthrough());
+  if (probe.tier !== undefined)
+    return json(200, await startLicenceCheckout(caller, parseBody(event, LicenceCheckoutRequest)));
   const input = parseBody(event, CreatePaymentRequest);
   let productName = input.productName;
   let amount = input.amount;

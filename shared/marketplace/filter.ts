@@ -2,6 +2,7 @@
  * The marketplace's search, filter, sort and pagination rules (spec 1 §2, §4, §5, §9) as one pure
  * function, shared by the web app and the tests.
  */
+import { compatibleKeys, normalizeKey, tempoMatch } from '../licensing/key-bpm';
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_BUTTONS = 5;
@@ -23,6 +24,12 @@ export interface BeatFilters {
   minDownloads: number;
   sortBy: SortField;
   sortOrder: SortOrder;
+  /** Musical key ('A minor'); absent/null = any key (issue 8). */
+  key?: string | null;
+  /** With `key`: also the relative major/minor and the keys a fifth up/down. */
+  compatibleKeys?: boolean;
+  /** The BPM range also matches beats at half or double its tempo. */
+  halfDoubleTempo?: boolean;
 }
 
 /** The fields of a beat the rules look at; catalogue items carry more. */
@@ -36,6 +43,8 @@ export interface FilterableBeat {
   duration_seconds: number;
   rating: number;
   downloads: number;
+  /** Detected/confirmed musical key, when known (issue 8). */
+  key?: string | null;
 }
 
 export const DEFAULT_FILTERS: Readonly<BeatFilters> = Object.freeze<BeatFilters>({
@@ -91,6 +100,7 @@ export function countActiveFilters(filters: BeatFilters): number {
   if (filters.creators.length > 0) count += 1;
   if (filters.minRating > 0) count += 1;
   if (filters.minDownloads > 0) count += 1;
+  if (filters.key) count += 1;
   return count;
 }
 
@@ -228,13 +238,24 @@ export function filterBeats<T extends FilterableBeat>(
   const [minDuration, maxDuration] = filters.durationRange;
   const minRating = filters.minRating;
   const minDownloads = parseMinDownloads(filters.minDownloads);
+  const wantedKey = filters.key ? normalizeKey(filters.key) : undefined;
+  const keySet = wantedKey
+    ? new Set(filters.compatibleKeys ? compatibleKeys(wantedKey) : [wantedKey])
+    : undefined;
+  const halfDouble = filters.halfDoubleTempo === true;
 
   const matched = new Uint32Array(beats.length);
   let total = 0;
   for (let i = 0; i < beats.length; i += 1) {
     const beat = beats[i]!;
     if (beat.price < minPrice || beat.price > maxPrice) continue;
-    if (beat.bpm < minBpm || beat.bpm > maxBpm) continue;
+    if (beat.bpm < minBpm || beat.bpm > maxBpm) {
+      if (!halfDouble || tempoMatch(beat.bpm, minBpm, maxBpm, true) === null) continue;
+    }
+    if (keySet) {
+      const beatKey = normalizeKey(beat.key);
+      if (!beatKey || !keySet.has(beatKey)) continue;
+    }
     if (beat.duration_seconds < minDuration || beat.duration_seconds > maxDuration) continue;
     if (beat.rating < minRating || beat.downloads < minDownloads) continue;
     if (chip !== undefined && beat.genre !== chip) continue;

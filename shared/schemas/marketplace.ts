@@ -48,6 +48,8 @@ export const Project = z.object({
   status: z.literal('published'),
   sample: z.boolean(),
   created_at: z.string(),
+  /** Musical key confirmed by the creator ('A minor'), for key-aware search (issue 8). */
+  key: z.string().nullable().optional(),
   /** Short-lived presigned GET URLs; null when the object key is absent. */
   audioUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),

@@ -53,4 +53,5 @@ export const keys = {
   licences: () => 'LICENCES',
   licence: (orderId: string) => `LICENCE#${orderId}`,
   coupon: (code: string) => `COUPON#${code}`,
+  beatOffer: (id: string) => `BOFFER#${id}`,
 } as const;

@@ -27,6 +27,8 @@ export interface ProjectRecord {
   status: 'published';
   sample: boolean;
   created_at: string;
+  /** Musical key ('A minor'), set by the creator after detection (issue 8). */
+  key?: string | null;
 }
 
 interface ProjectItem extends ProjectRecord {
@@ -73,6 +75,7 @@ export function projectFromItem(item: Record<string, unknown>): ProjectRecord {
     status: 'published',
     sample: item.sample === true,
     created_at: String(item.created_at ?? ''),
+    ...(typeof item.key === 'string' ? { key: item.key } : {}),
   };
 }
 

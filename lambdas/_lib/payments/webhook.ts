@@ -13,6 +13,7 @@ import { applyWithMarker, markEventProcessed, stripeEventMarker } from '../db/st
 import { subscriptionUpsert } from '../db/subscriptions';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { fulfilLicence } from '../licensing/fulfil';
 
 /** What became of one delivered event; logged and returned to Stripe. */
 export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unhandled';
@@ -121,6 +122,11 @@ async function onCheckoutCompleted(
       return result.status;
     }
     case 'purchase':
+      // Beat licences (issue 8): tier, coupon, exclusive sale and the agreement PDF.
+      if (metadata.tier) {
+        const licence = await fulfilLicence(event, session, sub, paymentIntent, guard, now);
+        return licence === 'refunded_conflict' ? 'applied' : licence === 'stale' ? 'duplicate' : licence;
+      }
       return fulfilPurchase(event, session, sub, paymentIntent, guard, now);
     case 'subscription': {
       const plan = resolvePlan(metadata.plan ?? '');

@@ -20,6 +20,7 @@ import { useMyFavorites, useToggleFavorite } from './api/favorites';
 import { BeatCard } from './components/BeatCard';
 import { FilterSheet } from './components/FilterSheet';
 import { GenreChips } from './components/GenreChips';
+import { LicenceDialog } from './components/LicenceDialog';
 import { Pagination } from './components/Pagination';
 import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
@@ -53,6 +54,8 @@ function MarketplacePage() {
   const [filters, setFilters] = useState<BeatFilters>(defaultFilters);
   const [page, setPage] = useState(1);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Comprar opens the licence tier choice (issue 8).
+  const [licenceBeat, setLicenceBeat] = useState<Project | null>(null);
   const [now] = useState(() => Date.now());
 
   const beats = useMemo(() => catalogue.data ?? [], [catalogue.data]);
@@ -112,8 +115,7 @@ function MarketplacePage() {
     }
   }
 
-  const onBuyBeat = (beat: Project) =>
-    void buy({ productName: beat.title, amount: beat.price, projectId: beat.id });
+  const onBuyBeat = (beat: Project) => setLicenceBeat(beat);
 
   const playingId = player.state.playing ? player.state.track?.id : undefined;
 
@@ -327,6 +329,7 @@ function MarketplacePage() {
         genres={genres}
         creators={creators}
       />
+      <LicenceDialog beat={licenceBeat} onClose={() => setLicenceBeat(null)} />
       <PlayerBar player={player} />
     </div>
   );

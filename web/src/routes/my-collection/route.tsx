@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/session';
 import { formatBRL, formatDatePtBR } from '../../components/format';
 import { PageLoading } from '../../components/PageLoading';
 import { TabPanel, Tabs } from '../../components/Tabs';
+import { LicenceDownloads } from './components/LicenceDownloads';
 import type { Catalogue } from '../../i18n/locales/pt-BR';
 import {
   useFavorites,
@@ -212,6 +213,7 @@ function PurchasesList({ items }: { items: PurchaseItem[] }) {
             <span className="font-bold text-white">{formatBRL(item.amount)}</span>
             <StatusBadge status={item.status} highlight={item.status === 'completed'} />
           </div>
+          {item.order_id && item.status === 'completed' && <LicenceDownloads orderId={item.order_id} />}
         </Row>
       ))}
     </ul>

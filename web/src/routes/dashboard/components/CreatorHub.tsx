@@ -12,8 +12,11 @@ import { LoadError } from './LoadError';
 import { ProductUploadForm } from './ProductUploadForm';
 import { CreatorSettingsDialog } from './CreatorSettingsDialog';
 import { InsightsTab, PerformanceTab, SettingsTab, ToolsTab } from './StaticTabs';
+import { LicensingTab } from './LicensingTab';
+import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 
-type Tab = 'analytics' | 'products' | 'performance' | 'achievements' | 'insights' | 'tools' | 'settings';
+type Tab =
+  'analytics' | 'products' | 'licences' | 'performance' | 'achievements' | 'insights' | 'tools' | 'settings';
 
 /** The Creator Hub: header, the four cards from the creator's real orders, and seven tabs (analytics first). */
 export default function CreatorHub({ profile }: { profile: Profile }) {
@@ -21,10 +24,12 @@ export default function CreatorHub({ profile }: { profile: Profile }) {
   const [tab, setTab] = useState<Tab>('analytics');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const orders = useCreatorOrders(profile.id);
+  const licensingTexts = useFeatureTexts(['licensing']);
 
   const labels: Record<Tab, string> = {
     analytics: t('dashboardHub.creator.tabAnalytics'),
     products: t('dashboardHub.creator.tabProducts'),
+    licences: licensingTexts ? t('licensing.hub.tab') : '…',
     performance: t('dashboardHub.creator.tabPerformance'),
     achievements: t('dashboardHub.creator.tabAchievements'),
     insights: t('dashboardHub.creator.tabInsights'),
@@ -69,6 +74,7 @@ export default function CreatorHub({ profile }: { profile: Profile }) {
       <TabPanel label={labels[tab]}>
         {tab === 'analytics' && <AnalyticsTab userId={profile.id} data={orders.data} />}
         {tab === 'products' && <ProductUploadForm profile={profile} />}
+        {tab === 'licences' && licensingTexts && <LicensingTab userId={profile.id} />}
         {tab === 'performance' && <PerformanceTab orders={orders.data?.items ?? []} />}
         {tab === 'achievements' && <AchievementsTab profile={profile} />}
         {tab === 'insights' && <InsightsTab />}

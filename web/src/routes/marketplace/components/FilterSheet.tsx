@@ -10,6 +10,7 @@ import {
 } from '../../../../../shared/marketplace/filter';
 import { Dialog } from '../../../components/Dialog';
 import { formatTime } from '../../../components/player/player-state';
+import { KeyTempoFilter } from './KeyTempoFilter';
 
 interface FilterSheetProps {
   open: boolean;
@@ -136,6 +137,7 @@ function FilterForm({
         format={String}
         onChange={(bpmRange) => update({ bpmRange })}
       />
+      <KeyTempoFilter draft={draft} update={update} />
       <RangeField
         label={t('marketplace.duration')}
         limits={FILTER_LIMITS.duration}

@@ -1,0 +1,167 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { TIER_FILES, TIER_NAMES, termLines } from '../../../shared/licensing/tiers';
+import { s3 } from '../clients';
+import { config } from '../config';
+import { listBeatLicences, type LicenceRecord } from './store';
+
+const brl = (value: number) =>
+  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The standard fonts encode WinAnsi only: anything else (emoji, CJK) becomes '?'. */
+function printable(text: string): string {
+  return text.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026]/g, '?');
+}
+
+const FILE_NAMES = { mp3: 'MP3', wav: 'WAV', stems: 'Stems (ZIP)' } as const;
+
+/**
+ * The licence agreement as a PDF (pdf-lib): parties, beat, tier, terms, price, date, order id; for an
+ * exclusive, the leases sold earlier, which stay valid.
+ */
+export async function renderAgreement(
+  licence: LicenceRecord,
+  earlierLeases: LicenceRecord[],
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Contrato de licença — ${printable(licence.project_title)}`);
+  pdf.setAuthor('5D');
+  pdf.setSubject(`Pedido ${licence.order_id}`);
+  pdf.setCreationDate(new Date(licence.created_at));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = pdf.addPage([595.28, 841.89]);
+  let y = 790;
+  const margin = 56;
+  const width = 595.28 - 2 * margin;
+
+  const wrap = (text: string, font: PDFFont, size: number): string[] => {
+    const words = printable(text).split(/\s+/);
+    const lines: string[] = [];
+    let line = '';
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    return lines;
+  };
+  const write = (text: string, options: { font?: PDFFont; size?: number; gap?: number } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10.5;
+    for (const line of wrap(text, font, size)) {
+      if (y < 60) {
+        page = pdf.addPage([595.28, 841.89]);
+        y = 790;
+      }
+      page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+      y -= size * 1.45;
+    }
+    y -= options.gap ?? 0;
+  };
+
+  const exclusive = licence.tier === 'exclusive';
+  write('CONTRATO DE LICENÇA DE USO DE BEAT', { font: bold, size: 16, gap: 4 });
+  write(`${TIER_NAMES[licence.tier]}${exclusive ? ' — direitos exclusivos' : ' — licença não exclusiva'}`, {
+    font: bold,
+    size: 12,
+    gap: 10,
+  });
+  write(`Pedido: ${licence.order_id}`);
+  write(`Data: ${new Date(licence.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`, {
+    gap: 10,
+  });
+  write('PARTES', { font: bold, size: 12 });
+  write(`Licenciante (produtor): ${licence.creator_name || licence.creator_id} (id ${licence.creator_id})`);
+  write(`Licenciado (comprador): ${licence.buyer_name || licence.buyer_id} (id ${licence.buyer_id})`, {
+    gap: 10,
+  });
+  write('OBRA', { font: bold, size: 12 });
+  write(`Beat: "${licence.project_title}" (id ${licence.project_id})`);
+  write(
+    `Arquivos entregues: ${TIER_FILES[licence.tier].map((f) => FILE_NAMES[f]).join(', ')}` +
+      (licence.ai_stems && TIER_FILES[licence.tier].includes('stems')
+        ? ' — stems separados por IA (separador DSP da 5D), não multitracks originais'
+        : ''),
+    { gap: 10 },
+  );
+  write('PREÇO', { font: bold, size: 12 });
+  write(`Preço da licença: ${brl(licence.list_price)}`);
+  if (licence.coupon) write(`Cupom aplicado: ${licence.coupon}`);
+  if (licence.offer_id) write(`Oferta aceita: ${licence.offer_id}`);
+  write(`Valor pago: ${brl(licence.amount)}`, { font: bold, gap: 10 });
+  write('TERMOS DE USO', { font: bold, size: 12 });
+  for (const [label, value] of termLines(licence.terms, licence.creator_name)) write(`• ${label}: ${value}`);
+  y -= 8;
+  write('CONDIÇÕES', { font: bold, size: 12 });
+  if (exclusive) {
+    write(
+      'O Licenciante concede ao Licenciado o direito exclusivo de uso do beat a partir desta data e se ' +
+        'compromete a não vender novas licenças dele. As licenças não exclusivas vendidas antes desta data ' +
+        'continuam válidas nos seus próprios termos.',
+    );
+  } else {
+    write(
+      'Licença não exclusiva: o Licenciante pode licenciar o mesmo beat a terceiros. O Licenciado pode ' +
+        'usar o beat em uma nova obra musical nos limites acima, com o crédito indicado. Os direitos ' +
+        'autorais do beat permanecem com o Licenciante.',
+    );
+  }
+  if (exclusive) {
+    y -= 8;
+    write('LICENÇAS ANTERIORES QUE CONTINUAM VÁLIDAS', { font: bold, size: 12 });
+    if (earlierLeases.length === 0) write('Nenhuma.');
+    for (const lease of earlierLeases)
+      write(
+        `• ${TIER_NAMES[lease.tier]} — pedido ${lease.order_id} — ${new Date(lease.created_at).toLocaleDateString('pt-BR')}`,
+      );
+  }
+  y -= 16;
+  write('Documento gerado automaticamente pela 5D no momento da compra.', { size: 9 });
+  return pdf.save();
+}
+
+async function exists(key: string): Promise<boolean> {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey')
+      return false;
+    throw error;
+  }
+}
+
+/** Renders and stores the agreement (private object of the audio bucket). */
+export async function storeAgreement(licence: LicenceRecord): Promise<void> {
+  const earlier =
+    licence.tier === 'exclusive'
+      ? (await listBeatLicences(licence.project_id)).filter(
+          (l) =>
+            l.order_id !== licence.order_id && l.tier !== 'exclusive' && l.created_at <= licence.created_at,
+        )
+      : [];
+  const bytes = await renderAgreement(licence, earlier);
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.AUDIO_BUCKET,
+      Key: licence.agreement_key,
+      Body: bytes,
+      ContentType: 'application/pdf',
+    }),
+  );
+}
+
+/** The agreement exists (generated at purchase; generated now if that step failed). */
+export async function ensureAgreement(licence: LicenceRecord): Promise<void> {
+  if (!(await exists(licence.agreement_key))) await storeAgreement(licence);
+}
+
+export async function readAgreement(key: string): Promise<Uint8Array> {
+  const result = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+  return result.Body!.transformToByteArray();
+}

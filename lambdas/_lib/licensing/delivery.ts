@@ -1,0 +1,139 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { strToU8, zipSync } from 'fflate';
+import { TIER_FILES, type DeliverableKind } from '../../../shared/licensing/tiers';
+import { s3 } from '../clients';
+import { config } from '../config';
+import type { ProjectRecord } from '../db/projects';
+import { BadRequest } from '../errors';
+import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } from '../marketplace-files';
+import { stemSeparatorFromConfig } from '../stems/from-config';
+import { STEM_NAMES } from '../stems/separator';
+import type { LicenceRecord, LicenceSettings } from './store';
+
+export interface DeliveredFile {
+  kind: DeliverableKind;
+  label: string;
+  name: string;
+  url: string;
+  ai_separated: boolean;
+}
+
+const safe = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'beat';
+const ext = (key: string) => (key.split('.').pop() ?? '').toLowerCase();
+
+async function read(key: string): Promise<Uint8Array> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+  return object.Body!.transformToByteArray();
+}
+
+/** The WAV of the beat: the creator's WAV master, or the published audio when that is a WAV. */
+function wavKey(project: Pick<ProjectRecord, 'audio_key'>, settings: LicenceSettings): string | null {
+  if (settings.wav_key) return settings.wav_key;
+  return ext(project.audio_key) === 'wav' ? project.audio_key : null;
+}
+
+export function stemsZipKey(orderId: string): string {
+  return `licences/${orderId}/stems.zip`;
+}
+
+/**
+ * The stems as one ZIP, built once per licence: the creator's multitracks, or — with "AI stems" — the
+ * four stems of our separator, each named and documented as AI-separated.
+ */
+async function ensureStemsZip(
+  licence: LicenceRecord,
+  project: ProjectRecord,
+  settings: LicenceSettings,
+): Promise<{ key: string; ai: boolean }> {
+  const key = stemsZipKey(licence.order_id);
+  const ai = settings.stems_keys.length === 0;
+  if (await headAudioBucketObject(key)) return { key, ai };
+  const files: Record<string, Uint8Array> = {};
+  const title = safe(project.title);
+  if (!ai) {
+    for (const stemKey of settings.stems_keys) {
+      const name = safe(stemKey.split('/').pop()!.replace(/^\d+_/, ''));
+      files[name] = await read(stemKey);
+    }
+  } else {
+    if (!settings.ai_stems) throw new BadRequest('Os stems deste beat ainda não estão disponíveis.');
+    const source = wavKey(project, settings);
+    if (!source) throw new BadRequest('O produtor ainda não enviou o WAV deste beat.');
+    const stems = await stemSeparatorFromConfig().separate(await read(source));
+    for (const name of STEM_NAMES) files[`${title} - ${name} (AI-separated).wav`] = stems[name];
+    files['LEIA-ME.txt'] = strToU8(
+      'Stems separados por IA (separador DSP da 5D) a partir do master do beat; não são as multitracks ' +
+        'originais do produtor.\r\nAI-separated stems produced from the beat master; not original multitracks.\r\n',
+    );
+  }
+  // WAV/MP3 are already compressed or large PCM: store without deflate (level 0) to keep it fast.
+  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, [b, { level: 0 }]])));
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.AUDIO_BUCKET,
+      Key: key,
+      Body: zip,
+      ContentType: 'application/zip',
+    }),
+  );
+  return { key, ai };
+}
+
+/** Exactly the files of the licence's tier, as short presigned URLs (5 min). */
+export async function deliverLicence(
+  licence: LicenceRecord,
+  project: ProjectRecord,
+  settings: LicenceSettings,
+): Promise<DeliveredFile[]> {
+  const title = safe(project.title);
+  const out: DeliveredFile[] = [];
+  for (const kind of TIER_FILES[licence.tier]) {
+    if (kind === 'mp3') {
+      const name = `${title}.${ext(project.audio_key) || 'mp3'}`;
+      out.push({
+        kind,
+        label: ext(project.audio_key) === 'mp3' ? 'MP3' : 'Áudio (prévia)',
+        name,
+        url: await presignAudioBucketGet(project.audio_key, DOWNLOAD_URL_SECONDS, name),
+        ai_separated: false,
+      });
+    } else if (kind === 'wav') {
+      const key = wavKey(project, settings);
+      if (!key) continue;
+      const name = `${title}.wav`;
+      out.push({
+        kind,
+        label: 'WAV',
+        name,
+        url: await presignAudioBucketGet(key, DOWNLOAD_URL_SECONDS, name),
+        ai_separated: false,
+      });
+    } else {
+      if (!tierAvailable('trackout', project, settings)) continue;
+      const { key, ai } = await ensureStemsZip(licence, project, settings);
+      const name = `${title} - stems${ai ? ' (AI-separated)' : ''}.zip`;
+      out.push({
+        kind,
+        label: ai ? 'Stems (ZIP, separados por IA)' : 'Stems (ZIP)',
+        name,
+        url: await presignAudioBucketGet(key, DOWNLOAD_URL_SECONDS, name),
+        ai_separated: ai,
+      });
+    }
+  }
+  return out;
+}
+
+/** Whether the beat has the files a tier delivers (a WAV for WAV/Trackout, stems or AI stems for Trackout). */
+export function tierAvailable(
+  tier: LicenceRecord['tier'],
+  project: Pick<ProjectRecord, 'audio_key'>,
+  settings: Pick<LicenceSettings, 'wav_key' | 'stems_keys' | 'ai_stems'>,
+): boolean {
+  const files = TIER_FILES[tier];
+  const hasWav = Boolean(settings.wav_key) || ext(project.audio_key) === 'wav';
+  if (files.includes('wav') && !hasWav) return false;
+  // The exclusive includes the stems when the beat has them; only the Trackout lease is sold for them.
+  if (tier === 'trackout' && settings.stems_keys.length === 0 && !(settings.ai_stems && hasWav)) return false;
+  return true;
+}

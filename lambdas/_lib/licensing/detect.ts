@@ -1,0 +1,37 @@
+import { decodeWav, type PcmAudio } from '../../../shared/audio/wav';
+import { estimateTempo, MAX_ANALYSIS_SECONDS } from '../analysis/audio';
+import { estimateMusicalKey } from './key-estimate';
+import { mixDown } from '../analysis/dsp';
+
+/** What the product form is pre-filled with, for the creator to confirm. */
+export interface BeatDetection {
+  duration_seconds: number;
+  bpm: number | null;
+  bpm_confidence: number;
+  key: string | null;
+  key_confidence: number;
+}
+
+/**
+ * Duration, BPM and key of decoded audio. Reuses the tested estimators of lambdas/_lib/analysis/audio.ts
+ * (spectral-flux tempo with a half/double check, Krumhansl key profiles) on the first minutes.
+ */
+export function detectBeat(audio: PcmAudio): BeatDetection {
+  const frames = audio.channels[0]?.length ?? 0;
+  const duration = frames / audio.sampleRate;
+  const limit = Math.min(frames, Math.floor(MAX_ANALYSIS_SECONDS * audio.sampleRate));
+  const mono = mixDown(audio.channels.map((c) => c.subarray(0, limit)));
+  const tempo = estimateTempo(mono, audio.sampleRate);
+  const key = estimateMusicalKey(mono, audio.sampleRate);
+  return {
+    duration_seconds: Math.round(duration),
+    bpm: tempo.bpm,
+    bpm_confidence: Math.round(tempo.confidence * 100) / 100,
+    key: key.key,
+    key_confidence: Math.round(key.confidence * 100) / 100,
+  };
+}
+
+export function detectBeatWav(bytes: Uint8Array): BeatDetection {
+  return detectBeat(decodeWav(bytes));
+}

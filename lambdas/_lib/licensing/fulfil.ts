@@ -1,0 +1,195 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { TierId } from '../../../shared/licensing/tiers';
+import { db } from '../clients';
+import { config } from '../config';
+import { newLedgerId, type TransactItem } from '../db/ledger';
+import { newOrder, orderPut } from '../db/orders';
+import { getProject, projectKey } from '../db/projects';
+import { purchasePut } from '../db/purchases';
+import { applyWithMarker, stripeEventMarker } from '../db/stripe-events';
+import { logger } from '../logger';
+import { stripeClient } from '../payments/stripe-client';
+import { storeAgreement } from './agreement';
+import { offerPaidUpdate } from './offers';
+import {
+  agreementKey,
+  couponRedeemedUpdate,
+  exclusiveSoldUpdate,
+  getLicenceSettings,
+  licencePut,
+  releaseCouponUse,
+  type LicenceRecord,
+} from './store';
+
+export type LicenceOutcome = 'applied' | 'duplicate' | 'stale' | 'refunded_conflict';
+
+/** Every licence needs the beat still on sale; the exclusive also takes it off sale (same transaction). */
+function saleCondition(projectId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: config.TABLE_NAME,
+      Key: projectKey(projectId),
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(sale_status)',
+    },
+  };
+}
+
+/**
+ * checkout.session.completed of a licence checkout: order + purchase + licence (+ exclusive sale, + coupon
+ * redemption) with the event marker and the session guard in ONE TransactWriteItems, so it happens exactly
+ * once. When the beat was sold exclusively meanwhile (two exclusive payments both succeeded, or a lease paid
+ * after the exclusive), the payment is refunded through Stripe and the buyer's purchase says so.
+ */
+export async function fulfilLicence(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  sub: string,
+  paymentIntent: string | null,
+  guard: TransactItem,
+  now: string,
+): Promise<LicenceOutcome> {
+  const metadata = session.metadata ?? {};
+  const tier = TierId.parse(metadata.tier);
+  const projectId = metadata.projectId ?? '';
+  const amount = (session.amount_total ?? 0) / 100;
+  const purchaseId = newLedgerId();
+  const project = await getProject(projectId);
+  const purchase = {
+    id: purchaseId,
+    client_id: sub,
+    created_at: now,
+    amount,
+    currency: session.currency ?? 'brl',
+    product_name: metadata.productName || 'Licença de beat',
+    project_id: projectId,
+    checkout_session_id: session.id,
+    payment_intent: paymentIntent,
+  };
+  if (!project) {
+    logger.warn('paid licence of a missing project', { eventId: event.id, projectId });
+    return refundConflict(event, session, sub, paymentIntent, guard, purchase, 'projeto removido');
+  }
+  const settings = await getLicenceSettings(project);
+  const order = newOrder({
+    clientId: sub,
+    creatorId: project.creator_id,
+    projectId: project.id,
+    projectTitle: project.title,
+    amount,
+    createdAt: now,
+    status: 'delivered',
+  });
+  const couponCode = metadata.coupon || null;
+  const licence: LicenceRecord = {
+    order_id: order.id,
+    purchase_id: purchaseId,
+    project_id: project.id,
+    project_title: project.title,
+    tier,
+    terms: settings.tiers[tier].terms,
+    list_price: Number(metadata.listPrice ?? settings.tiers[tier].price),
+    amount,
+    coupon: couponCode,
+    offer_id: metadata.offerId || null,
+    buyer_id: sub,
+    buyer_name: metadata.buyerName || '',
+    creator_id: project.creator_id,
+    creator_name: project.creator_name,
+    ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
+    created_at: now,
+    checkout_session_id: session.id,
+    agreement_key: agreementKey(order.id),
+  };
+  const put = orderPut(order);
+  const records: TransactItem[] = [
+    guard,
+    tier === 'exclusive' ? exclusiveSoldUpdate(project.id, order.id, now) : saleCondition(project.id),
+    {
+      Put: {
+        ...put,
+        Item: { ...put.Item, delivered_at: now, paid: true, purchase_id: purchaseId, tier, licence: true },
+      },
+    },
+    purchasePut({ ...purchase, status: 'completed', order_id: order.id }),
+    licencePut(licence),
+  ];
+  if (licence.offer_id) records.push(offerPaidUpdate(sub, licence.offer_id, order.id, now));
+  if (couponCode) {
+    records.push(couponRedeemedUpdate(project.creator_id, couponCode, Number(metadata.discount ?? 0)));
+  }
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [stripeEventMarker(event), ...records] }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+    // Marker or session guard: this event / this session was already fulfilled.
+    if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed') return 'duplicate';
+    if (codes[2] === 'ConditionalCheckFailed') {
+      logger.warn('licence paid for a beat sold exclusively', { eventId: event.id, projectId, tier });
+      const outcome = await refundConflict(
+        event,
+        session,
+        sub,
+        paymentIntent,
+        guard,
+        purchase,
+        'vendido com exclusividade',
+      );
+      if (outcome === 'refunded_conflict' && couponCode)
+        await releaseCouponUse(project.creator_id, couponCode);
+      return outcome;
+    }
+    throw error;
+  }
+  logger.info('licence sold', { eventId: event.id, projectId, tier, orderId: order.id, amount });
+  try {
+    await storeAgreement(licence);
+  } catch (error) {
+    // The download route renders it on demand when this failed; the sale itself is recorded.
+    logger.error('licence agreement not stored', { error: error as Error, orderId: order.id });
+  }
+  return 'applied';
+}
+
+/** Refunds the whole payment (idempotent per session) and records the refunded purchase, exactly once. */
+async function refundConflict(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  sub: string,
+  paymentIntent: string | null,
+  guard: TransactItem,
+  purchase: Omit<Parameters<typeof purchasePut>[0], 'status'>,
+  why: string,
+): Promise<LicenceOutcome> {
+  if (paymentIntent) {
+    const stripe = await stripeClient();
+    // A failure throws: the webhook answers 500 and Stripe redelivers, so the refund is retried.
+    try {
+      await stripe.refunds.create(
+        { payment_intent: paymentIntent, reason: 'duplicate', metadata: { why } },
+        { idempotencyKey: `licence-conflict-${session.id}` },
+      );
+    } catch (error) {
+      // A redelivery after the refund went through (and the idempotency window passed): already refunded.
+      const code = (error as { code?: string }).code;
+      if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw error;
+    }
+  } else {
+    logger.error('licence conflict without payment intent: refund by hand', { sessionId: session.id });
+  }
+  const put = purchasePut({
+    ...purchase,
+    status: 'refunded',
+    product_name: `${purchase.product_name} — não concluída: beat ${why}; pagamento reembolsado`.slice(
+      0,
+      300,
+    ),
+  }).Put!;
+  const outcome = await applyWithMarker(event, [
+    guard,
+    { Put: { ...put, Item: { ...put.Item, refunded_at: purchase.created_at, refund_reason: why } } },
+  ]);
+  return outcome === 'applied' ? 'refunded_conflict' : 'duplicate';
+}

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import {
+  applyCoupon,
+  COUPON_CODE,
+  COUPON_ERRORS,
+  CouponInput,
+  LicenceSettingsRequest,
+  OfferBuyerAction,
+  OfferCreateRequest,
+  OfferCreatorAction,
+  TIER_FILES,
+  TIER_IDS,
+  TIER_NAMES,
+  TierId,
+  type PublicLicences,
+} from '../../shared/licensing/tiers';
+import { normalizeKey } from '../../shared/licensing/key-bpm';
+import { requireCaller, requireCreator, type Caller } from '../_lib/auth';
+import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
+import { getProject, type ProjectRecord } from '../_lib/db/projects';
+import { BadRequest, Conflict, NotFound } from '../_lib/errors';
+import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
+import { ensureAgreement } from '../_lib/licensing/agreement';
+import {
+  buyerRespond,
+  createOffer,
+  creatorRespond,
+  listBuyerOffers,
+  listCreatorOffers,
+} from '../_lib/licensing/offers';
+import { deliverLicence, tierAvailable } from '../_lib/licensing/delivery';
+import { detectBeatWav } from '../_lib/licensing/detect';
+import {
+  createCoupon,
+  deactivateCoupon,
+  getCoupon,
+  getLicence,
+  getLicenceSettings,
+  listCoupons,
+  listCreatorLicences,
+  projectSaleState,
+  putLicenceSettings,
+  setProjectMusicalData,
+  type LicenceRecord,
+} from '../_lib/licensing/store';
+import {
+  DOWNLOAD_URL_SECONDS,
+  headAudioBucketObject,
+  isOwnKey,
+  presignAudioBucketGet,
+} from '../_lib/marketplace-files';
+import { s3 } from '../_lib/clients';
+import { config } from '../_lib/config';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+
+const OWN_PREFIXES = ['audio', 'stems', 'uploads'] as const;
+/** Detection reads at most this much WAV (≈ 3 min of 44.1 kHz stereo 16-bit is 32 MB). */
+const MAX_ANALYSE_BYTES = 64 * 1024 * 1024;
+
+async function ownProject(caller: Caller, id: string): Promise<ProjectRecord> {
+  const project = await getProject(id);
+  // Another creator's beat is simply not found.
+  if (!project || project.creator_id !== caller.sub) throw new NotFound('Projeto não encontrado.');
+  return project;
+}
+
+/** The licence of an order the caller bought (buyer) or sold (seller). */
+async function licenceOf(
+  caller: Caller,
+  orderId: string,
+  as: 'buyer' | 'buyer-or-seller',
+): Promise<{ licence: LicenceRecord; role: 'buyer' | 'seller' }> {
+  const bought = await getClientOrder(caller.sub, orderId);
+  const order = bought ?? (as === 'buyer-or-seller' ? await getCreatorOrder(caller.sub, orderId) : undefined);
+  if (!order) throw new NotFound('Licença não encontrada.');
+  const licence = await getLicence(order.project_id, order.id);
+  if (!licence) throw new NotFound('Licença não encontrada.');
+  return { licence, role: bought ? 'buyer' : 'seller' };
+}
+
+const CouponPreview = z.object({
+  projectId: z.string().trim().min(1).max(100),
+  tier: TierId,
+  coupon: z.string().trim().toUpperCase().min(1).max(32),
+});
+
+const AnalyseRequest = z.object({ key: z.string().trim().min(1).max(1024) });
+
+const MusicalData = z.object({
+  key: z
+    .string()
+    .trim()
+    .max(20)
+    .nullable()
+    .refine((v) => v === null || normalizeKey(v) !== undefined, 'Tom inválido (ex.: A minor, C major).'),
+  bpm: z.number().int().min(40).max(250).optional(),
+});
+
+/**
+ * Beat licences (issue 8): tiers and terms per beat, coupons, the licence checkout's coupon preview,
+ * delivery of a bought licence's files, the agreement PDF, the Creator Hub's licence sales, and key/BPM
+ * detection of an uploaded beat.
+ */
+export const handler = httpHandler(async (event) => {
+  switch (event.routeKey) {
+    case 'GET /api/projects/{id}/licences': {
+      const project = await getProject(pathParam(event, 'id'));
+      if (!project) throw new NotFound('Projeto não encontrado.');
+      const [settings, sale] = await Promise.all([getLicenceSettings(project), projectSaleState(project.id)]);
+      const view: PublicLicences = {
+        project_id: project.id,
+        sold_exclusive: sale.soldExclusive,
+        tiers: sale.soldExclusive
+          ? []
+          : TIER_IDS.filter((id) => settings.tiers[id].enabled && tierAvailable(id, project, settings)).map(
+              (id) => ({
+                id,
+                name: TIER_NAMES[id],
+                price: settings.tiers[id].price,
+                terms: settings.tiers[id].terms,
+                files: [...TIER_FILES[id]],
+              }),
+            ),
+        ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
+        accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
+      };
+      return json(200, view);
+    }
+    case 'GET /api/creator/projects/{id}/licences': {
+      const caller = requireCreator(event);
+      const project = await ownProject(caller, pathParam(event, 'id'));
+      return json(200, { settings: await getLicenceSettings(project) });
+    }
+    case 'PUT /api/creator/projects/{id}/licences': {
+      const caller = requireCreator(event);
+      const project = await ownProject(caller, pathParam(event, 'id'));
+      const input = parseBody(event, LicenceSettingsRequest);
+      for (const key of [input.wav_key, ...input.stems_keys]) {
+        if (key === null) continue;
+        if (!isOwnKey(key, caller.sub, OWN_PREFIXES) || !(await headAudioBucketObject(key)))
+          throw new BadRequest('Arquivo não encontrado entre os seus envios.');
+      }
+      if (input.wav_key && !input.wav_key.toLowerCase().endsWith('.wav'))
+        throw new BadRequest('O arquivo WAV deve ter extensão .wav.');
+      if ((await projectSaleState(project.id)).soldExclusive)
+        throw new Conflict('Este beat já foi vendido com exclusividade.');
+      const settings = {
+        ...input,
+        project_id: project.id,
+        creator_id: caller.sub,
+        updated_at: new Date().toISOString(),
+      };
+      await putLicenceSettings(settings);
+      return json(200, { settings });
+    }
+    case 'PUT /api/creator/projects/{id}/musical-data': {
+      const caller = requireCreator(event);
+      const project = await ownProject(caller, pathParam(event, 'id'));
+      const input = parseBody(event, MusicalData);
+      const key = input.key === null ? null : normalizeKey(input.key)!;
+      await setProjectMusicalData(project.id, { key, bpm: input.bpm });
+      return json(200, { key, bpm: input.bpm ?? project.bpm });
+    }
+    case 'GET /api/creator/coupons': {
+      const caller = requireCreator(event);
+      return json(200, { items: await listCoupons(caller.sub) });
+    }
+    case 'POST /api/creator/coupons': {
+      const caller = requireCreator(event);
+      const input = parseBody(event, CouponInput);
+      if (input.expires_at && Date.parse(input.expires_at) <= Date.now())
+        throw new BadRequest('A data de expiração já passou.');
+      if (!(await createCoupon(caller.sub, input, new Date().toISOString())))
+        throw new Conflict('Você já tem um cupom com este código.');
+      return json(201, { coupon: await getCoupon(caller.sub, input.code) });
+    }
+    case 'DELETE /api/creator/coupons/{code}': {
+      const caller = requireCreator(event);
+      const code = pathParam(event, 'code').toUpperCase();
+      if (!COUPON_CODE.test(code) || !(await deactivateCoupon(caller.sub, code)))
+        throw new NotFound('Cupom não encontrado.');
+      return { statusCode: 204 };
+    }
+    case 'POST /api/licences/coupon-preview': {
+      requireCaller(event);
+      const input = parseBody(event, CouponPreview);
+      const project = await getProject(input.projectId);
+      if (!project) throw new NotFound('Projeto não encontrado.');
+      const settings = await getLicenceSettings(project);
+      const price = settings.tiers[input.tier].price;
+      const coupon = await getCoupon(project.creator_id, input.coupon);
+      if (!coupon) throw new BadRequest(COUPON_ERRORS.unknown);
+      const check = applyCoupon(price, coupon, input.tier);
+      if (!check.ok) throw new BadRequest(COUPON_ERRORS[check.reason]);
+      return json(200, { price, amount: check.amount, discount: check.discount, code: coupon.code });
+    }
+    case 'GET /api/licences/{orderId}/files': {
+      const caller = requireCaller(event);
+      const { licence } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer');
+      const project = await getProject(licence.project_id);
+      if (!project) throw new NotFound('Projeto não encontrado.');
+      const settings = await getLicenceSettings(project);
+      const files = await deliverLicence(licence, project, settings);
+      return json(200, { tier: licence.tier, files, expiresInSeconds: DOWNLOAD_URL_SECONDS });
+    }
+    case 'GET /api/licences/{orderId}/agreement': {
+      const caller = requireCaller(event);
+      const { licence, role } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer-or-seller');
+      await ensureAgreement(licence);
+      const url = await presignAudioBucketGet(
+        licence.agreement_key,
+        DOWNLOAD_URL_SECONDS,
+        `licenca-${licence.order_id}.pdf`,
+      );
+      return json(200, { url, role, expiresInSeconds: DOWNLOAD_URL_SECONDS });
+    }
+    case 'GET /api/creator/licences': {
+      const caller = requireCreator(event);
+      const [licences, coupons] = await Promise.all([
+        listCreatorLicences(caller.sub),
+        listCoupons(caller.sub),
+      ]);
+      const byTier = Object.fromEntries(
+        TIER_IDS.map((tier) => {
+          const sold = licences.filter((l) => l.tier === tier);
+          return [
+            tier,
+            { count: sold.length, revenue: Math.round(sold.reduce((s, l) => s + l.amount, 0) * 100) / 100 },
+          ];
+        }),
+      );
+      const couponUse = coupons.map((c) => {
+        const paid = licences.filter((l) => l.coupon === c.code);
+        return {
+          code: c.code,
+          kind: c.kind,
+          value: c.value,
+          active: c.active,
+          expires_at: c.expires_at,
+          max_uses: c.max_uses,
+          reserved_uses: c.uses,
+          redemptions: paid.length,
+          discount_total: Math.round(paid.reduce((s, l) => s + (l.list_price - l.amount), 0) * 100) / 100,
+        };
+      });
+      return json(200, { byTier, coupons: couponUse, recent: licences.slice(0, 20) });
+    }
+    case 'POST /api/licences/analyse': {
+      const caller = requireCaller(event);
+      const { key } = parseBody(event, AnalyseRequest);
+      if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('Arquivo não encontrado.');
+      const head = await headAudioBucketObject(key);
+      if (!head) throw new NotFound('Arquivo não encontrado.');
+      if (!key.toLowerCase().endsWith('.wav'))
+        throw new BadRequest('A detecção de BPM e tom precisa de um arquivo WAV.');
+      if (head.size > MAX_ANALYSE_BYTES)
+        throw new BadRequest('Arquivo grande demais para a detecção (máx. 64 MB).');
+      const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+      const bytes = await object.Body!.transformToByteArray();
+      try {
+        return json(200, detectBeatWav(bytes));
+      } catch {
+        throw new BadRequest('Não foi possível ler este WAV.');
+      }
+    }
+    case 'POST /api/offers': {
+      const caller = requireCaller(event);
+      return json(201, { offer: await createOffer(caller, parseBody(event, OfferCreateRequest)) });
+    }
+    case 'GET /api/me/offers': {
+      const caller = requireCaller(event);
+      return json(200, { items: await listBuyerOffers(caller.sub) });
+    }
+    case 'POST /api/offers/{id}/respond': {
+      const caller = requireCaller(event);
+      const { action } = parseBody(event, OfferBuyerAction);
+      return json(200, { offer: await buyerRespond(caller.sub, pathParam(event, 'id'), action) });
+    }
+    case 'GET /api/creator/offers': {
+      const caller = requireCreator(event);
+      return json(200, { items: await listCreatorOffers(caller.sub) });
+    }
+    case 'POST /api/creator/offers/{id}': {
+      const caller = requireCreator(event);
+      const action = parseBody(event, OfferCreatorAction);
+      return json(200, { offer: await creatorRespond(caller.sub, pathParam(event, 'id'), action) });
+    }
+    default:
+      throw new NotFound();
+  }
+});

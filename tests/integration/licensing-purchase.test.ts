@@ -1,0 +1,387 @@
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../shared/audio/wav';
+import { defaultTiers, type TiersConfig } from '../../shared/licensing/tiers';
+import { listPurchases } from '../../lambdas/_lib/db/purchases';
+import { listClientOrders } from '../../lambdas/_lib/db/orders';
+import { getCoupon, listBeatLicences, projectSaleState } from '../../lambdas/_lib/licensing/store';
+import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
+import { client, creator, publish, putAudioBucketObject, type Claims } from './marketplace-helpers';
+import { pool } from './payments-helpers';
+import { api, pay, startLicensingEnv, type LicensingEnv } from './licensing-helpers';
+
+let env: LicensingEnv;
+
+beforeAll(async () => {
+  env = await startLicensingEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+async function setTiers(owner: Claims, projectId: string, change: (tiers: TiersConfig) => void) {
+  const tiers = defaultTiers(50);
+  change(tiers);
+  const answer = await api('PUT', `/api/creator/projects/${projectId}/licences`, {
+    claims: owner,
+    body: { tiers, min_offer: 30 },
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function checkout(buyer: Claims, body: Record<string, unknown>) {
+  return api<{ url: string; id: string; error?: { code: string; message: string } }>(
+    'POST',
+    '/api/functions/create-payment',
+    { claims: buyer, body },
+  );
+}
+
+describe('licence purchase through the sandbox checkout', () => {
+  it('WAV lease with a coupon: paid amount recorded, WAV + agreement delivered to the buyer only', async () => {
+    const owner = creator('Produtora Licenças');
+    const beat = await publish(owner, { price: 50 });
+    await setTiers(owner, beat.id, (t) => {
+      t.wav.price = 100;
+      t.wav.terms.audio_streams = 500_000;
+    });
+    // Someone else cannot edit this beat's tiers (not found, as another creator's beat).
+    const intruder = creator('Outro');
+    expect(
+      (
+        await api('PUT', `/api/creator/projects/${beat.id}/licences`, {
+          claims: intruder,
+          body: { tiers: defaultTiers(1) },
+        })
+      ).status,
+    ).toBe(404);
+
+    const publicView = await api<{ tiers: { id: string; price: number }[] }>(
+      'GET',
+      `/api/projects/${beat.id}/licences`,
+    );
+    expect(publicView.body.tiers.map((t) => [t.id, t.price])).toEqual([
+      ['mp3', 50],
+      ['wav', 100],
+    ]); // trackout: no stems and no AI stems → not offered; exclusive off by default
+
+    const coupon = await api('POST', '/api/creator/coupons', {
+      claims: owner,
+      body: { code: 'wav20', kind: 'percent', value: 20, max_uses: 5, tiers: ['wav'] },
+    });
+    expect(coupon.status).toBe(201);
+    const buyer = client('Cantora');
+    // The coupon does not apply to the MP3 tier; an unknown coupon is refused with a clear message.
+    expect(
+      (await checkout(buyer, { projectId: beat.id, tier: 'mp3', coupon: 'WAV20' })).body.error?.message,
+    ).toBe('Este cupom não vale para esta licença.');
+    expect((await checkout(buyer, { projectId: beat.id, tier: 'wav', coupon: 'NOPE' })).status).toBe(400);
+    expect((await checkout(buyer, { projectId: beat.id, tier: 'trackout' })).status).toBe(400);
+    // The client cannot choose the price: extra fields are ignored, the server's price applies.
+    const session = await checkout(buyer, { projectId: beat.id, tier: 'wav', coupon: 'wav20', amount: 1 });
+    expect(session.status).toBe(200);
+    const remote = await env.stripe.checkout.sessions.retrieve(session.body.id);
+    expect(remote.amount_total).toBe(8000);
+    expect(await pay(session.body.url)).toContain('/my-collection?checkout=success');
+
+    const [purchase] = await listPurchases(buyer.sub);
+    expect(purchase).toMatchObject({ amount: 80, status: 'completed', project_id: beat.id });
+    const [order] = await listClientOrders(buyer.sub);
+    expect(order).toMatchObject({ amount: 80, project_id: beat.id, status: 'delivered' });
+    const [licence] = await listBeatLicences(beat.id);
+    expect(licence).toMatchObject({
+      tier: 'wav',
+      amount: 80,
+      list_price: 100,
+      coupon: 'WAV20',
+      order_id: order!.id,
+    });
+    expect(licence!.terms.audio_streams).toBe(500_000);
+    expect(await getCoupon(owner.sub, 'WAV20')).toMatchObject({ uses: 1 });
+
+    // Paying again (a replayed completion) records nothing new.
+    await pay(session.body.url);
+    expect(await listPurchases(buyer.sub)).toHaveLength(1);
+
+    const files = await api<{ files: { kind: string; url: string }[] }>(
+      'GET',
+      `/api/licences/${order!.id}/files`,
+      {
+        claims: buyer,
+      },
+    );
+    expect(files.status).toBe(200);
+    expect(files.body.files.map((f) => f.kind)).toEqual(['mp3', 'wav']);
+    const wav = new Uint8Array(await (await fetch(files.body.files[1]!.url)).arrayBuffer());
+    expect(Buffer.from(wav.subarray(0, 4)).toString('ascii')).toBe('RIFF');
+
+    const agreement = await api<{ url: string }>('GET', `/api/licences/${order!.id}/agreement`, {
+      claims: buyer,
+    });
+    expect(agreement.status).toBe(200);
+    const pdf = Buffer.from(await (await fetch(agreement.body.url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('ascii')).toBe('%PDF-');
+    // The seller downloads it too; another user's request is not found; files are the buyer's only.
+    expect((await api('GET', `/api/licences/${order!.id}/agreement`, { claims: owner })).status).toBe(200);
+    expect((await api('GET', `/api/licences/${order!.id}/agreement`, { claims: client() })).status).toBe(404);
+    expect((await api('GET', `/api/licences/${order!.id}/files`, { claims: owner })).status).toBe(404);
+
+    const stats = await api<{
+      byTier: Record<string, { count: number; revenue: number }>;
+      coupons: { code: string; redemptions: number; discount_total: number }[];
+    }>('GET', '/api/creator/licences', { claims: owner });
+    expect(stats.body.byTier.wav).toEqual({ count: 1, revenue: 80 });
+    expect(stats.body.coupons).toEqual([
+      expect.objectContaining({ code: 'WAV20', redemptions: 1, discount_total: 20 }),
+    ]);
+  });
+
+  it('concurrent exclusive payments: exactly one exclusive, the others refunded; the beat leaves the catalogue', async () => {
+    const owner = creator('Produtor Exclusivo');
+    const beat = await publish(owner, { price: 60 });
+    await setTiers(owner, beat.id, (t) => {
+      t.exclusive.enabled = true;
+      t.exclusive.price = 900;
+    });
+    // A lease sold before the exclusive stays valid (and is listed on the exclusive agreement).
+    const leaseBuyer = client('Lease');
+    const lease = await checkout(leaseBuyer, { projectId: beat.id, tier: 'mp3' });
+    await pay(lease.body.url);
+
+    const buyers = Array.from({ length: 5 }, (_, i) => client(`Exclusivo ${i}`));
+    const sessions = await Promise.all(
+      buyers.map((b) => checkout(b, { projectId: beat.id, tier: 'exclusive' })),
+    );
+    expect(sessions.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    await pool(
+      sessions.map((s) => () => pay(s.body.url)),
+      5,
+    );
+
+    const licences = await listBeatLicences(beat.id);
+    expect(licences.filter((l) => l.tier === 'exclusive')).toHaveLength(1);
+    expect(licences.filter((l) => l.tier === 'mp3')).toHaveLength(1);
+    const outcomes = await Promise.all(buyers.map(async (b) => (await listPurchases(b.sub))[0]));
+    expect(outcomes.filter((p) => p?.status === 'completed')).toHaveLength(1);
+    const refunded = outcomes.filter((p) => p?.status === 'refunded');
+    expect(refunded).toHaveLength(4);
+    expect(refunded[0]!.product_name).toContain('pagamento reembolsado');
+    // Stripe really refunded them (the sandbox sent charge.refunded for each).
+    expect(env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded')).toHaveLength(4);
+
+    // New checkouts get a clear 409; the catalogue no longer lists it; the lease buyer keeps the files.
+    const again = await checkout(client(), { projectId: beat.id, tier: 'mp3' });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.code).toBe('BEAT_SOLD');
+    const catalogue = await api<{ items: { id: string }[] }>('GET', '/api/projects?limit=100');
+    expect(catalogue.body.items.map((p) => p.id)).not.toContain(beat.id);
+    const leaseOrder = (await listClientOrders(leaseBuyer.sub))[0]!;
+    expect((await api('GET', `/api/licences/${leaseOrder.id}/files`, { claims: leaseBuyer })).status).toBe(
+      200,
+    );
+    const exclusive = licences.find((l) => l.tier === 'exclusive')!;
+    const winnerAgreement = await api<{ url: string }>(
+      'GET',
+      `/api/licences/${exclusive.order_id}/agreement`,
+      {
+        claims: owner,
+      },
+    );
+    expect(winnerAgreement.status).toBe(200);
+  });
+
+  it('coupon usage limit holds under concurrent checkouts', async () => {
+    const owner = creator('Produtor Cupom');
+    const beat = await publish(owner, { price: 40 });
+    await setTiers(owner, beat.id, () => undefined);
+    await api('POST', '/api/creator/coupons', {
+      claims: owner,
+      body: { code: 'TRES', kind: 'fixed', value: 10, max_uses: 3 },
+    });
+    const results = await pool(
+      Array.from(
+        { length: 12 },
+        () => () => checkout(client(), { projectId: beat.id, tier: 'mp3', coupon: 'TRES' }),
+      ),
+      12,
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(
+      refused.every(
+        (r) => r.status === 400 && r.body.error?.message === 'Este cupom atingiu o limite de usos.',
+      ),
+    ).toBe(true);
+    expect(await getCoupon(owner.sub, 'TRES')).toMatchObject({ uses: 3 });
+  });
+
+  it('offers: floor enforced, countered, accepted, paid once at the agreed amount', async () => {
+    const owner = creator('Produtor Ofertas');
+    const beat = await publish(owner, { price: 50 });
+    await setTiers(owner, beat.id, (t) => {
+      t.wav.price = 100;
+    }); // min_offer 30
+    const buyer = client('Ofertante');
+    const offer = (body: Record<string, unknown>) =>
+      api<{ offer: { id: string; status: string }; error?: { message: string } }>('POST', '/api/offers', {
+        claims: buyer,
+        body: { projectId: beat.id, tier: 'wav', ...body },
+      });
+    expect((await offer({ amount: 20 })).body.error?.message).toBe(
+      'A oferta mínima para este beat é R$ 30,00.',
+    );
+    expect((await offer({ amount: 100 })).status).toBe(400);
+    const made = await offer({ amount: 60, message: 'Topa 60?' });
+    expect(made.status).toBe(201);
+    const id = made.body.offer.id;
+    // Not accepted yet: no checkout with it.
+    expect((await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id })).status).toBe(400);
+    // Another creator cannot touch it; the owner counters 75; accept and decline racing: one wins.
+    expect(
+      (await api('POST', `/api/creator/offers/${id}`, { claims: creator(), body: { action: 'accept' } }))
+        .status,
+    ).toBe(404);
+    const creatorList = await api<{ items: { id: string }[] }>('GET', '/api/creator/offers', {
+      claims: owner,
+    });
+    expect(creatorList.body.items.map((o) => o.id)).toContain(id);
+    expect(
+      (
+        await api('POST', `/api/creator/offers/${id}`, {
+          claims: owner,
+          body: { action: 'counter', amount: 50 },
+        })
+      ).status,
+    ).toBe(400);
+    const countered = await api<{ offer: { status: string; counter_amount: number } }>(
+      'POST',
+      `/api/creator/offers/${id}`,
+      {
+        claims: owner,
+        body: { action: 'counter', amount: 75 },
+      },
+    );
+    expect(countered.body.offer).toMatchObject({ status: 'countered', counter_amount: 75 });
+    // Accept and decline racing on another offer: exactly one wins, the other is a 409.
+    const other = await api<{ offer: { id: string } }>('POST', '/api/offers', {
+      claims: client(),
+      body: { projectId: beat.id, tier: 'mp3', amount: 40 },
+    });
+    const race = await Promise.all(
+      (['accept', 'decline'] as const).map((action) =>
+        api('POST', `/api/creator/offers/${other.body.offer.id}`, { claims: owner, body: { action } }),
+      ),
+    );
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(
+      (await api('POST', `/api/offers/${id}/respond`, { claims: buyer, body: { action: 'accept' } })).status,
+    ).toBe(200);
+    const mine = await api<{
+      items: { id: string; status: string; accepted_amount: number | null; expires_at: string | null }[];
+    }>('GET', '/api/me/offers', { claims: buyer });
+    const state = mine.body.items.find((o) => o.id === id)!;
+    expect(state).toMatchObject({ status: 'accepted', accepted_amount: 75 });
+    expect(Date.parse(state.expires_at!) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+    // A coupon cannot stack on an offer; the offer's checkout charges the agreed amount, exactly once.
+    expect(
+      (await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id, coupon: 'X' })).status,
+    ).toBe(400);
+    const session = await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id });
+    expect(session.status).toBe(200);
+    expect((await env.stripe.checkout.sessions.retrieve(session.body.id)).amount_total).toBe(7500);
+    await pay(session.body.url);
+    const [licence] = await listBeatLicences(beat.id);
+    expect(licence).toMatchObject({ tier: 'wav', amount: 75, list_price: 100, offer_id: id });
+    const after = await api<{ items: { id: string; status: string }[] }>('GET', '/api/me/offers', {
+      claims: buyer,
+    });
+    expect(after.body.items.find((o) => o.id === id)?.status).toBe('paid');
+    expect((await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id })).status).toBe(409);
+  });
+
+  it('Trackout with AI stems: a ZIP of the four separated stems, labelled AI-separated', async () => {
+    const owner = creator('Produtor Stems');
+    const beat = await publish(owner, { price: 30 });
+    // A 3-second stereo WAV master uploaded by the creator.
+    const sr = 22050;
+    const left = new Float32Array(sr * 3).map(
+      (_, i) => 0.3 * Math.sin((2 * Math.PI * 110 * i) / sr) + (i % 5512 < 300 ? 0.5 : 0),
+    );
+    const master = `audio/${owner.sub}/${Date.now()}_master.wav`;
+    await putAudioBucketObject(
+      master,
+      Buffer.from(encodeWav({ sampleRate: sr, channels: [left, left] })),
+      'audio/wav',
+    );
+    const tiers = defaultTiers(30);
+    expect(
+      (
+        await api('PUT', `/api/creator/projects/${beat.id}/licences`, {
+          claims: owner,
+          body: { tiers, wav_key: master, ai_stems: true },
+        })
+      ).status,
+    ).toBe(200);
+    const view = await api<{ tiers: { id: string }[]; ai_stems: boolean }>(
+      'GET',
+      `/api/projects/${beat.id}/licences`,
+    );
+    expect(view.body.tiers.map((t) => t.id)).toContain('trackout');
+    expect(view.body.ai_stems).toBe(true);
+    const buyer = client('Stems');
+    const session = await checkout(buyer, { projectId: beat.id, tier: 'trackout' });
+    await pay(session.body.url);
+    const [order] = await listClientOrders(buyer.sub);
+    const files = await api<{ files: { kind: string; url: string; name: string; ai_separated: boolean }[] }>(
+      'GET',
+      `/api/licences/${order!.id}/files`,
+      { claims: buyer },
+    );
+    expect(files.body.files.map((f) => f.kind)).toEqual(['mp3', 'wav', 'stems']);
+    const stems = files.body.files[2]!;
+    expect(stems.ai_separated).toBe(true);
+    const zip = unzipSync(new Uint8Array(await (await fetch(stems.url)).arrayBuffer()));
+    const names = Object.keys(zip).sort();
+    expect(names.filter((n) => n.endsWith('(AI-separated).wav'))).toHaveLength(4);
+    expect(names).toContain('LEIA-ME.txt');
+    const wav = await (await fetch(files.body.files[1]!.url)).arrayBuffer();
+    expect(Buffer.from(wav).equals(Buffer.from(encodeWav({ sampleRate: sr, channels: [left, left] })))).toBe(
+      true,
+    );
+  }, 60_000);
+
+  it('key/BPM detection of an uploaded beat fills the form; key stored for search', async () => {
+    const owner = creator('Produtor Detecção');
+    const track = renderTrack({
+      description: 'beat para testar',
+      style: 'Drum & Bass',
+      durationSeconds: 30,
+      seed: 1,
+    });
+    const key = `audio/${owner.sub}/${Date.now()}_dnb.wav`;
+    await putAudioBucketObject(key, Buffer.from(track.mix), 'audio/wav');
+    const found = await api<{ duration_seconds: number; bpm: number; key: string }>(
+      'POST',
+      '/api/licences/analyse',
+      {
+        claims: owner,
+        body: { key },
+      },
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.duration_seconds).toBe(30);
+    expect(Math.abs(found.body.bpm - track.plan.bpm)).toBeLessThanOrEqual(1);
+    expect(found.body.key).toBe(track.plan.key);
+    // Someone else's file is not found; a non-WAV is refused clearly.
+    expect((await api('POST', '/api/licences/analyse', { claims: creator(), body: { key } })).status).toBe(
+      404,
+    );
+    const beat = await publish(owner, { price: 30 });
+    const stored = await api<{ key: string }>('PUT', `/api/creator/projects/${beat.id}/musical-data`, {
+      claims: owner,
+      body: { key: 'am', bpm: 174 },
+    });
+    expect(stored.body.key).toBe('A minor');
+    expect((await projectSaleState(beat.id)).key).toBe('A minor');
+  }, 60_000);
+});

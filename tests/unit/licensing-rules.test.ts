@@ -1,0 +1,178 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import {
+  acapellaRange,
+  compatibleKeys,
+  keyMatches,
+  normalizeKey,
+  parseKey,
+  tempoMatch,
+} from '../../shared/licensing/key-bpm';
+import {
+  applyCoupon,
+  CouponInput,
+  defaultTiers,
+  LicenceCheckoutRequest,
+  termLines,
+  type Coupon,
+} from '../../shared/licensing/tiers';
+import { defaultFilters, filterBeats, type FilterableBeat } from '../../shared/marketplace/filter';
+import { renderAgreement } from '../../lambdas/_lib/licensing/agreement';
+import type { LicenceRecord } from '../../lambdas/_lib/licensing/store';
+
+const coupon = (over: Partial<Coupon> = {}): Coupon => ({
+  code: 'OFF',
+  kind: 'percent',
+  value: 25,
+  expires_at: null,
+  max_uses: null,
+  tiers: [],
+  creator_id: 'c',
+  uses: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  active: true,
+  ...over,
+});
+
+describe('licence tiers and coupons', () => {
+  it('defaults: MP3 at the listed price, WAV and Trackout dearer, Exclusive off, unlimited exclusive terms', () => {
+    const tiers = defaultTiers(40);
+    expect([tiers.mp3.price, tiers.wav.price, tiers.trackout.price, tiers.exclusive.price]).toEqual([
+      40, 60, 120, 400,
+    ]);
+    expect(tiers.exclusive.enabled).toBe(false);
+    expect(tiers.exclusive.terms.audio_streams).toBeNull();
+    expect(termLines(tiers.mp3.terms, 'DJ X')).toContainEqual(['Crédito obrigatório', 'Prod. por DJ X']);
+  });
+
+  it('applies percent and fixed coupons, never below R$ 1, and refuses expired/exhausted/other tiers', () => {
+    expect(applyCoupon(100, coupon(), 'wav')).toEqual({ ok: true, amount: 75, discount: 25 });
+    expect(applyCoupon(19.99, coupon({ kind: 'fixed', value: 5 }), 'mp3')).toEqual({
+      ok: true,
+      amount: 14.99,
+      discount: 5,
+    });
+    expect(applyCoupon(10, coupon({ kind: 'fixed', value: 50 }), 'mp3')).toEqual({
+      ok: true,
+      amount: 1,
+      discount: 9,
+    });
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(applyCoupon(10, coupon({ expires_at: '2026-05-31T23:59:59Z' }), 'mp3', now)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(applyCoupon(10, coupon({ max_uses: 2, uses: 2 }), 'mp3')).toEqual({
+      ok: false,
+      reason: 'exhausted',
+    });
+    expect(applyCoupon(10, coupon({ tiers: ['wav'] }), 'mp3')).toEqual({ ok: false, reason: 'tier' });
+    expect(applyCoupon(10, coupon({ active: false }), 'mp3')).toEqual({ ok: false, reason: 'inactive' });
+  });
+
+  it('validates coupon input and the licence checkout request', () => {
+    expect(CouponInput.parse({ code: 'summer-10', kind: 'percent', value: 10 }).code).toBe('SUMMER-10');
+    expect(CouponInput.safeParse({ code: 'x', kind: 'percent', value: 10 }).success).toBe(false);
+    expect(CouponInput.safeParse({ code: 'ABC', kind: 'percent', value: 120 }).success).toBe(false);
+    expect(LicenceCheckoutRequest.safeParse({ projectId: 'p', tier: 'gold' }).success).toBe(false);
+    expect(LicenceCheckoutRequest.parse({ projectId: 'p', tier: 'wav', coupon: ' abc ' }).coupon).toBe('ABC');
+  });
+});
+
+describe('key and tempo matching', () => {
+  it('parses key spellings', () => {
+    expect(normalizeKey('Am')).toBe('A minor');
+    expect(normalizeKey('Bb maior')).toBe('A# major');
+    expect(normalizeKey('c#m')).toBe('C# minor');
+    expect(normalizeKey('F# minor')).toBe('F# minor');
+    expect(parseKey('H dur')).toBeUndefined();
+    expect(parseKey('')).toBeUndefined();
+  });
+
+  it('compatible keys: same, relative, a fifth up and down', () => {
+    expect(compatibleKeys('A minor')).toEqual(['A minor', 'C major', 'E minor', 'D minor']);
+    expect(compatibleKeys('C major')).toEqual(['C major', 'A minor', 'G major', 'F major']);
+    expect(keyMatches('C major', 'Am', true)).toBe(true);
+    expect(keyMatches('C major', 'Am', false)).toBe(false);
+    expect(keyMatches('F# major', 'Am', true)).toBe(false);
+  });
+
+  it('tempo: direct, half and double matches', () => {
+    expect(tempoMatch(140, 135, 145, true)).toBe('direct');
+    expect(tempoMatch(140, 68, 72, true)).toBe('half');
+    expect(tempoMatch(70, 138, 142, true)).toBe('double');
+    expect(tempoMatch(140, 68, 72, false)).toBeNull();
+    expect(acapellaRange(70)).toEqual({ min: 67, max: 73 });
+  });
+
+  it('the marketplace filter finds beats by key (compatible) and by half/double tempo', () => {
+    const beat = (title: string, bpm: number, key: string | null): FilterableBeat => ({
+      title,
+      creator: 'X',
+      genre: 'Trap',
+      price: 10,
+      bpm,
+      duration_seconds: 120,
+      rating: 4,
+      downloads: 1,
+      key,
+    });
+    const beats = [
+      beat('a', 140, 'A minor'),
+      beat('b', 70, 'C major'),
+      beat('c', 140, 'F# major'),
+      beat('d', 100, 'A minor'),
+      beat('e', 140, null),
+    ];
+    const titles = (filters: ReturnType<typeof defaultFilters>) =>
+      filterBeats(beats, { search: '', genreChip: 'all', filters, page: 1 })
+        .items.map((b) => b.title)
+        .sort();
+    const f = defaultFilters();
+    f.bpmRange = [68, 72];
+    expect(titles(f)).toEqual(['b']);
+    f.halfDoubleTempo = true;
+    expect(titles(f)).toEqual(['a', 'b', 'c', 'e']);
+    f.key = 'Am';
+    expect(titles(f)).toEqual(['a']);
+    f.compatibleKeys = true;
+    expect(titles(f)).toEqual(['a', 'b']);
+  });
+});
+
+describe('licence agreement PDF', () => {
+  it('renders parties, beat, tier, terms, price, date, order id and earlier leases (pdf-lib)', async () => {
+    const base: LicenceRecord = {
+      order_id: '01JORDER',
+      purchase_id: 'p1',
+      project_id: 'proj1',
+      project_title: 'Noite de Verão 🌙',
+      tier: 'exclusive',
+      terms: defaultTiers(10).exclusive.terms,
+      list_price: 1000,
+      amount: 900,
+      coupon: 'OFF10',
+      offer_id: null,
+      buyer_id: 'buyer',
+      buyer_name: 'Ana Cantora',
+      creator_id: 'creator',
+      creator_name: 'DJ Prod',
+      ai_stems: false,
+      created_at: '2026-11-25T12:00:00.000Z',
+      checkout_session_id: 'cs_1',
+      agreement_key: 'licences/01JORDER.pdf',
+    };
+    const lease = {
+      ...base,
+      order_id: '01JLEASE',
+      tier: 'mp3' as const,
+      created_at: '2026-11-20T12:00:00.000Z',
+    };
+    const bytes = await renderAgreement(base, [lease]);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('ascii')).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(doc.getSubject()).toBe('Pedido 01JORDER');
+    expect(doc.getTitle()).toContain('Noite de Verão ?');
+  });
+});

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BeatFilters } from '../../../../../shared/marketplace/filter';
+import { useFeatureTexts } from '../../../i18n/use-feature-texts';
+
+const NOTES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
+const KEYS = [...NOTES.map((n) => `${n} major`), ...NOTES.map((n) => `${n} minor`)];
+
+/** Filter sheet: musical key (with compatible keys) and half/double tempo for the BPM range (issue 8). */
+export function KeyTempoFilter({
+  draft,
+  update,
+}: {
+  draft: BeatFilters;
+  update: (patch: Partial<BeatFilters>) => void;
+}) {
+  const ready = useFeatureTexts(['licensing']);
+  const { t } = useTranslation();
+  const id = useId();
+  if (!ready) return null;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={`${id}-key`} className="block text-sm font-medium text-zinc-200">
+        {t('licensing.search.key')}
+      </label>
+      <select
+        id={`${id}-key`}
+        value={draft.key ?? ''}
+        onChange={(event) => update({ key: event.target.value || null })}
+        className="h-10 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        <option value="">{t('licensing.search.anyKey')}</option>
+        {KEYS.map((key) => (
+          <option key={key} value={key}>
+            {key}
+          </option>
+        ))}
+      </select>
+      <label className="flex items-center gap-2 text-sm text-zinc-300">
+        <input
+          type="checkbox"
+          className="accent-violet-500"
+          checked={draft.compatibleKeys === true}
+          disabled={!draft.key}
+          onChange={(event) => update({ compatibleKeys: event.target.checked })}
+        />
+        {t('licensing.search.compatible')}
+      </label>
+      <label className="flex items-center gap-2 text-sm text-zinc-300">
+        <input
+          type="checkbox"
+          className="accent-violet-500"
+          checked={draft.halfDoubleTempo === true}
+          onChange={(event) => update({ halfDoubleTempo: event.target.checked })}
+        />
+        {t('licensing.search.halfDouble')}
+      </label>
+    </div>
+  );
+}
