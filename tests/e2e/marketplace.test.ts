@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavHeader } from '../../shared/audio/wav';
 import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -22,19 +24,7 @@ afterAll(async () => {
 function sineWav(seconds = 1, sampleRate = 8000): Buffer {
   const samples = seconds * sampleRate;
   const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
+  wav.set(wavHeader(samples, 1, sampleRate), 0);
   for (let i = 0; i < samples; i += 1) {
     wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 8000), 44 + i * 2);
   }
@@ -54,18 +44,7 @@ async function signUp(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, platform.url);
   const page = await context.newPage();
-  const email = `e2e-mkt-${kind.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Cadastrar' }).click();
-  await page.getByLabel('Nome completo').fill(fullName);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('Senha-Forte-2026');
-  await page.getByRole('radio', { name: kind }).check();
-  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-  await page.getByLabel('Código de confirmação').waitFor();
-  await page.getByLabel('Código de confirmação').fill(await platform.confirmationCode(email));
-  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-  await page.waitForURL('**/dashboard');
+  await signUpThroughUi(page, platform, { fullName, emailLabel: `mkt-${kind.toLowerCase()}`, kind });
   await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
   return { context, page };
 }
@@ -189,10 +168,15 @@ describe('marketplace journey', () => {
     await page.getByText('Adicionado aos favoritos').waitFor();
     await card.getByRole('button', { name: 'Descurtir Noite Paulista' }).waitFor();
 
-    // Comprar: the informational toast, then the secure checkout opens in a new tab.
-    // (The opener tab is hidden once the popup shows, so the toast is checked as rendered, not as visible.)
-    const popup = page.waitForEvent('popup');
+    // Comprar opens the licence choice; buying a tier shows the informational toast, then the secure
+    // checkout opens in a new tab. (The opener tab is hidden once the popup shows, so the toast is
+    // checked as rendered, not as visible.)
     await card.getByRole('button', { name: /^Comprar Noite Paulista/ }).click();
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByRole('dialog', { name: 'Escolha a licença' })
+      .getByRole('button', { name: /^Comprar Licença MP3/ })
+      .click();
     await page.getByText('Processando pagamento...').waitFor({ state: 'attached' });
     const checkout = await popup;
     await checkout.waitForLoadState();
