@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,6 +101,29 @@ function startChild(directory: string, port: number, quiet: boolean, onLine: (li
   return { child, ready };
 }
 
+/** The confirmation code cognito-local keeps on an unconfirmed user, read from its JSON store. */
+function pendingCodeInStore(directory: string, userPoolId: string, email: string): string | undefined {
+  try {
+    const store = JSON.parse(
+      readFileSync(path.join(directory, '.cognito', 'db', `${userPoolId}.json`), 'utf8'),
+    ) as {
+      Users?: Record<
+        string,
+        { Username?: string; ConfirmationCode?: string; Attributes?: { Name: string; Value: string }[] }
+      >;
+    };
+    for (const user of Object.values(store.Users ?? {})) {
+      const userEmail = user.Attributes?.find((a) => a.Name === 'email')?.Value?.toLowerCase();
+      if ((userEmail === email || user.Username?.toLowerCase() === email) && user.ConfirmationCode) {
+        return user.ConfirmationCode;
+      }
+    }
+  } catch {
+    // store not written yet or mid-write: the printed code remains the other source
+  }
+  return undefined;
+}
+
 /** Reads the boxed "Confirmation Code Delivery" messages cognito-local prints. */
 function codeCollector(onCode: (email: string, code: string) => void) {
   let destination: string | undefined;
@@ -194,8 +217,15 @@ const CORS_HEADERS = {
  * again (printed like the first one), which is what a user of the local platform needs from "resend".
  */
 type ResendCode = (username: string) => string | undefined;
+/** Called after a successful SignUp through the proxy, with the username (the e-mail). */
+type SignedUp = (username: string) => void;
 
-function refreshProxy(target: number, agent: http.Agent, resendCode: ResendCode): http.Server {
+function refreshProxy(
+  target: number,
+  agent: http.Agent,
+  resendCode: ResendCode,
+  signedUp: SignedUp,
+): http.Server {
   const send = (method: string, url: string, headers: http.OutgoingHttpHeaders, body: Buffer) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const request = http.request(
@@ -282,6 +312,10 @@ function refreshProxy(target: number, agent: http.Agent, resendCode: ResendCode)
         }
         headers['content-length'] = body.length;
         const answer = await send(req.method ?? 'GET', req.url ?? '/', headers, body);
+        if (req.method === 'POST' && operation === 'SignUp' && answer.status === 200) {
+          const input = JSON.parse(body.toString('utf8') || '{}') as { Username?: string };
+          if (input.Username) signedUp(String(input.Username));
+        }
         let out = answer.body;
         if (rewrite && answer.status === 200) {
           const parsed = JSON.parse(out.toString('utf8')) as { AuthenticationResult?: unknown };
@@ -333,10 +367,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   );
 
   const codes = new Map<string, string>();
-  const collect = codeCollector((email, code) => {
+  const record = (email: string, code: string) => {
+    if (codes.get(email) === code) return; // seen already (store first, log later, or the reverse)
     codes.set(email, code);
     options.onCode?.(email, code);
-  });
+  };
+  const collect = Object.assign(codeCollector(record), { record });
   const { child, ready } = startChild(options.directory, port, options.quiet ?? false, collect);
   const kill = (proc: ChildProcess) =>
     new Promise<void>((resolve) => {
@@ -370,13 +406,25 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   }
 
   const agent = new http.Agent({ keepAlive: true });
-  const proxy = refreshProxy(port, agent, (username) => {
-    const email = username.toLowerCase();
-    const code = codes.get(email);
-    if (!code) return undefined;
-    options.onCode?.(email, code);
-    return code;
-  });
+  const proxy = refreshProxy(
+    port,
+    agent,
+    (username) => {
+      const email = username.toLowerCase();
+      const code = codes.get(email) ?? pendingCodeInStore(options.directory, ids.userPoolId, email);
+      if (!code) return undefined;
+      options.onCode?.(email, code);
+      return code;
+    },
+    (username) => {
+      // cognito-local's printed box reaches us through its async logger, late under load; the code is
+      // already in its user store when SignUp answers, so take it from there (printed once either way).
+      const email = username.toLowerCase();
+      if (codes.has(email)) return;
+      const code = pendingCodeInStore(options.directory, ids.userPoolId, email);
+      if (code) collect.record(email, code);
+    },
+  );
   const proxyPort = await listen(proxy, options.proxyPort ?? 0);
 
   return {
