@@ -87,9 +87,13 @@ export class PlatformHttpApi extends Construct {
     for (const route of props.routes) {
       let integration = integrations.get(route.functionName);
       if (!integration) {
+        // One invoke permission per function for this API (source `<api>/*/*/*`) instead of one per
+        // route: the same reach (API Gateway only calls a function through its own integration) at half
+        // the Lambda::Permission resources, which count against the Api stack's 500-resource limit.
         integration = new HttpLambdaIntegration(
           `${route.functionName}-integration`,
           props.functionFor(route.functionName),
+          { scopePermissionToRoute: false },
         );
         integrations.set(route.functionName, integration);
       }

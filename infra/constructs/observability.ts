@@ -47,6 +47,9 @@ const FIVE_MINUTES = Duration.minutes(5);
  * state machine failures, DLQ depth, and the business metrics the handlers emit as EMF
  * (lambdas/_lib/metrics.ts, names in shared/observability.ts): generations, checkouts, webhook outcomes, uploads. Every alarm notifies one
  * encrypted SNS topic (subscribe on-call to it; `alarmEmail` does it at deploy).
+ *
+ * Built in the Ops stack (infra/stacks/ops-stack.ts), not next to the resources it watches: it takes
+ * them by reference, so CDK exports their names from the Api/Auth stacks and Ops deploys after them.
  */
 export class Observability extends Construct {
   public readonly topic: sns.Topic;

@@ -26,13 +26,16 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   public readonly userPool: cognito.UserPool;
   public readonly webClient: cognito.UserPoolClient;
+  /** The trigger functions by catalogue name (the Ops stack alarms on them like on the Api stack's). */
+  public readonly functions: ReadonlyMap<string, AppFunction>;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const triggers = new Map<string, AppFunction>();
+    const functions = new Map<string, AppFunction>();
     for (const definition of props.triggerFunctions) {
-      triggers.set(
-        definition.cognitoTrigger ?? definition.name,
+      functions.set(
+        definition.name,
         new AppFunction(this, `Fn-${definition.name}`, {
           definition,
           resources: {
@@ -44,7 +47,9 @@ export class AuthStack extends Stack {
           removalPolicy: removalPolicyOf(props.settings),
         }),
       );
+      triggers.set(definition.cognitoTrigger ?? definition.name, functions.get(definition.name)!);
     }
+    this.functions = functions;
 
     const postConfirmation = triggers.get('postConfirmation');
     const directory = new UserDirectory(this, 'Users', {

@@ -4,6 +4,7 @@ import { routes, type RouteDefinition } from '../routes';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
+import { OpsStack } from './ops-stack';
 import type { PlatformSettings } from './settings';
 import { WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
@@ -13,13 +14,16 @@ export interface Platform {
   readonly auth: AuthStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  /** Alarms, alarm topic and dashboard for every function, the HTTP API and the state machines. */
+  readonly ops: OpsStack;
   /** Only with `-c waf=true`: the CloudFront web ACL, in us-east-1. */
   readonly waf?: WafStack;
 }
 
 /**
  * The whole platform, stacks by lifecycle: Data (retained state) → Auth (identity + its triggers) →
- * Api (functions + HTTP API, redeployed often) → Web (CDN + static app).
+ * Api (functions + HTTP API, redeployed often) → Ops (alarms + dashboard on Auth and Api) and
+ * Web (CDN + static app).
  */
 export function buildPlatform(
   app: App,
@@ -61,6 +65,25 @@ export function buildPlatform(
     ...shared,
     openaiSecret: data.openaiSecret,
   });
+  // Observability apart from the Api stack (CloudFormation's 500-resource limit, see OpsStack). Its
+  // references to the watched functions make it depend on (deploy after) the Api and Auth stacks.
+  const watched = [...auth.functions, ...api.functions];
+  const ops = new OpsStack(app, `${prefix}-Ops`, {
+    env,
+    settings,
+    description: '5D alarms, alarm topic and operations dashboard',
+    prefix,
+    httpStage: api.httpApi.stage,
+    functions: new Map(watched.map(([name, fn]) => [name, fn.function] as const)),
+    stateMachines: new Map([...api.stateMachines].map(([name, machine]) => [name, machine.stateMachine])),
+    // Any function given a dead-letter queue gets a queue-depth alarm without further wiring.
+    deadLetterQueues: new Map(
+      watched.flatMap(([name, fn]) =>
+        fn.function.deadLetterQueue ? [[name, fn.function.deadLetterQueue] as const] : [],
+      ),
+    ),
+  });
+  ops.addStackDependency(api, 'alarms and dashboard watch the Api stack');
   // A CloudFront web ACL must be created in us-east-1; the Web stack reads its ARN across regions,
   // which needs a concrete account and region (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION at deploy).
   let waf: WafStack | undefined;
@@ -84,7 +107,7 @@ export function buildPlatform(
     userPoolClient: auth.webClient,
     ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: true } : {}),
   });
-  return { data, auth, api, web, ...(waf ? { waf } : {}) };
+  return { data, auth, api, ops, web, ...(waf ? { waf } : {}) };
 }
 
 /**

@@ -15,20 +15,23 @@ import { METRIC, METRICS_NAMESPACE } from '../../shared/observability';
 import { synthPlatform } from './synth';
 
 /**
- * Issue 7 in CDK: alarms + dashboard (infra/constructs/observability.ts), per-route throttling, reserved
- * concurrency from the catalogue, and the opt-in CloudFront WAF (`-c waf=true`, us-east-1 stack).
+ * Issue 7 in CDK: alarms + dashboard (infra/constructs/observability.ts, in the Ops stack), per-route
+ * throttling, reserved concurrency from the catalogue, and the opt-in CloudFront WAF (`-c waf=true`,
+ * us-east-1 stack).
  */
 type Resource = { Properties: Record<string, unknown> };
 const functions: readonly FunctionDefinition[] = catalogue;
 
 let api: Template;
+let ops: Template;
 let platform: Platform;
 beforeAll(() => {
   platform = synthPlatform().platform;
   api = Template.fromStack(platform.api);
+  ops = Template.fromStack(platform.ops);
 });
 
-const alarms = () => Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+const alarms = () => Object.values(ops.findResources('AWS::CloudWatch::Alarm')) as Resource[];
 const alarmNamed = (suffix: string) =>
   alarms().find((alarm) => String(alarm.Properties.AlarmName).endsWith(`-${suffix}`));
 
@@ -56,8 +59,8 @@ describe('alarms', () => {
     );
   });
 
-  it('Lambda errors and throttles for every function the Api stack builds', () => {
-    for (const fn of functions.filter((f) => !f.cognitoTrigger)) {
+  it('Lambda errors and throttles for every catalogue function, the Cognito triggers included', () => {
+    for (const fn of functions) {
       const errors = alarmNamed(`Errors-${fn.name}`);
       const throttles = alarmNamed(`Throttles-${fn.name}`);
       expect(errors?.Properties, fn.name).toMatchObject({
@@ -102,22 +105,35 @@ describe('alarms', () => {
     });
   });
 
-  it('no dead-letter queue exists, so there is no DLQ alarm (the construct takes them when one is added)', () => {
-    api.resourceCountIs('AWS::SQS::Queue', 0);
-    expect(alarms().some((alarm) => String(alarm.Properties.AlarmName).includes('Dlq'))).toBe(false);
+  it('a depth alarm on every Lambda dead-letter queue (none today; a function given one gets it)', () => {
+    const withQueue = [...platform.auth.functions, ...platform.api.functions].filter(
+      ([, fn]) => fn.function.deadLetterQueue,
+    );
+    const dlqAlarms = alarms().filter((alarm) => String(alarm.Properties.AlarmName).includes('-DlqDepth-'));
+    expect(dlqAlarms.map((alarm) => alarm.Properties.AlarmName).sort()).toEqual(
+      withQueue.map(([name]) => `FiveD-prod-DlqDepth-${name}`).sort(),
+    );
+    for (const alarm of dlqAlarms) {
+      expect(alarm.Properties).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: THRESHOLDS.dlqDepth,
+      });
+    }
+    ops.resourceCountIs('AWS::SQS::Queue', 0);
   });
 
   it('every alarm notifies (and clears on) the encrypted, TLS-only alarm topic', () => {
-    api.resourceCountIs('AWS::SNS::Topic', 1);
-    api.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
-    api.hasResourceProperties('AWS::SNS::TopicPolicy', {
+    ops.resourceCountIs('AWS::SNS::Topic', 1);
+    ops.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    ops.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: Match.objectLike({
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
       }),
     });
-    const topicId = Object.keys(api.findResources('AWS::SNS::Topic'))[0]!;
+    const topicId = Object.keys(ops.findResources('AWS::SNS::Topic'))[0]!;
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -127,7 +143,7 @@ describe('alarms', () => {
 
 describe('dashboard', () => {
   it('shows the API, the business metrics, Lambda errors/throttles, executions and alarm states', () => {
-    const dashboards = Object.values(api.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
+    const dashboards = Object.values(ops.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
     for (const name of Object.values(METRIC)) expect(body, name).toContain(name);
