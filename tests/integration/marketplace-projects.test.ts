@@ -71,6 +71,14 @@ describe('publishing a product', () => {
 
     const one = await call<{ project: ProjectBody }>('GET', `/api/projects/${created.body.project.id}`);
     expect(one.body.project.title).toBe('Noite Quente');
+    // The same cover URL on every request of the window, so the browser's cache serves it again.
+    expect(one.body.project.coverUrl).toBe(listed!.coverUrl);
+    const validFor = Number(new URL(listed!.coverUrl!).searchParams.get('X-Amz-Expires'));
+    const signedAt = new URL(listed!.coverUrl!).searchParams.get('X-Amz-Date')!;
+    const signedMs = Date.parse(
+      signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+    );
+    expect(signedMs + validFor * 1000 - Date.now()).toBeGreaterThanOrEqual(60 * 60 * 1000 - 5_000);
   });
 
   it('refuses clients with 403', async () => {
