@@ -1,3 +1,5 @@
+import { STEMS_JOB_TIMEOUT_SECONDS } from '../shared/licensing/delivery';
+
 /**
  * Every Lambda of the platform, once. The CDK Api stack builds one NodejsFunction per entry from
  * `lambdas/<name>/handler.ts` and grants exactly what is declared here; the local twin imports the same
@@ -50,6 +52,19 @@ export interface FunctionDefinition {
   readonly schedulesAttachmentDeletion?: boolean;
   /** The target of those schedules: the scheduler role may invoke exactly this function. Never routed. */
   readonly schedulerTarget?: boolean;
+  /**
+   * Starts these catalogue functions with asynchronous invokes (background jobs): `lambda:InvokeFunction`
+   * on each and its name as `<NAME>_FUNCTION` in the environment (licence-stems-zip →
+   * LICENCE_STEMS_ZIP_FUNCTION). Honoured by AppFunction.
+   */
+  readonly invokesAsync?: readonly string[];
+  /** Invoked only asynchronously by another function (`invokesAsync`), never routed. */
+  readonly asyncTarget?: boolean;
+}
+
+/** The environment variable holding the name of a function started with `invokesAsync`. */
+export function asyncTargetVariable(name: string): string {
+  return `${name.toUpperCase().replace(/-/g, '_')}_FUNCTION`;
 }
 
 export const functions = [
@@ -158,6 +173,8 @@ export const functions = [
     stripeSecret: true,
     // Beat licences (issue 8): writes the licence agreement PDF at purchase.
     audioBucket: 'readwrite',
+    // A plan checkout makes up to 4 Stripe calls (its billing schedule); a licence conflict, a refund.
+    timeoutSeconds: 20,
   },
   // AI music generation and stem splitting (issue 5): API functions start the generate-then-split state
   // machine (infra/state-machines/); the pipeline-* functions are its Task states.
@@ -299,6 +316,20 @@ export const functions = [
     audioBucket: 'readwrite',
     timeoutSeconds: 29,
     memoryMb: 1536,
+    // The stems ZIP of a Trackout licence is built by a background job, not within API Gateway's 29 s.
+    invokesAsync: ['licence-stems-zip'],
+  },
+  {
+    // The DSP split holds the beat's WAV and its four stems in memory and is CPU-bound.
+    name: 'licence-stems-zip',
+    description:
+      'Background job (async invoke, never routed): builds the stems ZIP of a Trackout licence, AI or multitracks',
+    table: 'readwrite',
+    audioBucket: 'readwrite',
+    asyncTarget: true,
+    timeoutSeconds: STEMS_JOB_TIMEOUT_SECONDS,
+    memoryMb: 3008,
+    reservedConcurrency: 10,
   },
 ] as const satisfies readonly FunctionDefinition[];
 

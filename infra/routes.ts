@@ -72,6 +72,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/licences/coupon-preview', functionName: 'licences', auth: 'user' },
   { method: 'POST', path: '/api/licences/analyse', functionName: 'licences', auth: 'user' },
   { method: 'GET', path: '/api/licences/{orderId}/files', functionName: 'licences', auth: 'user' },
+  { method: 'POST', path: '/api/licences/{orderId}/stems', functionName: 'licences', auth: 'user' },
   { method: 'GET', path: '/api/licences/{orderId}/agreement', functionName: 'licences', auth: 'user' },
   { method: 'POST', path: '/api/offers', functionName: 'licences', auth: 'user' },
   { method: 'GET', path: '/api/me/offers', functionName: 'licences', auth: 'user' },

@@ -144,6 +144,33 @@ export function priceForMonth(planId: PlanId, month: number): number | null {
   return prices[index] ?? null;
 }
 
+/**
+ * One stretch of a plan's billing at one monthly price: `months` invoices, or `null` for "from then on".
+ * The last phase is always open-ended; a plan with one price has a single open-ended phase.
+ */
+export interface BillingPhase {
+  priceUsd: number;
+  months: number | null;
+}
+
+/**
+ * The billing phases of a plan, from `monthlyPricesUsd` (runs of equal prices merged): ARTISTA
+ * [89 × 1, then 119], PRO [149 × 2, then 129] (the spec's intro price of PRO is higher than its regular
+ * price; kept as written), INICIANTE [29]. Empty for plans priced on request (ENTERPRISE).
+ */
+export function billingPhases(planId: PlanId): BillingPhase[] {
+  const prices = PLANS[planId].monthlyPricesUsd ?? [];
+  const phases: BillingPhase[] = [];
+  for (const price of prices) {
+    const last = phases.at(-1);
+    if (last && last.priceUsd === price) last.months = (last.months ?? 0) + 1;
+    else phases.push({ priceUsd: price, months: 1 });
+  }
+  const last = phases.at(-1);
+  if (last) last.months = null;
+  return phases;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // 5D Coins and fees
 

@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { functionEntry, type FunctionDefinition } from '../functions';
+import { asyncTargetVariable, functionEntry, type FunctionDefinition } from '../functions';
 import { tableDefinition } from '../table-definition';
 import { acknowledgeWildcardResources } from './nag';
 
@@ -59,6 +59,8 @@ const knownFlags = new Set<string>([
   // Honoured by the Api stack, which builds the attachment-deletion scheduler role.
   'schedulesAttachmentDeletion',
   'schedulerTarget',
+  'invokesAsync',
+  'asyncTarget',
 ]);
 
 /** The Cognito admin calls a `userPoolAdmin` function may make: role-group management only. */
@@ -106,11 +108,14 @@ export interface AppFunctionProps {
 export class AppFunction extends Construct {
   public readonly function: NodejsFunction;
   public readonly logGroup: logs.LogGroup;
+  public readonly definition: FunctionDefinition;
   private userPoolAdminPolicy?: iam.Policy;
+  private readonly asyncTargets = new Set<string>();
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { definition, resources } = props;
+    this.definition = definition;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -177,6 +182,7 @@ export class AppFunction extends Construct {
 
     this.grantDeclaredAccess(definition, resources);
     this.reportUnknownFlags(definition);
+    this.wireAsyncInvokes(scope);
 
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -264,6 +270,40 @@ export class AppFunction extends Construct {
       roles: this.function.role ? [this.function.role] : [],
       statements: [new iam.PolicyStatement({ actions: userPoolAdminActions, resources: [userPoolArn] })],
     });
+  }
+
+  /**
+   * `invokesAsync` between catalogue functions of the same stack, whichever of the two is built first:
+   * the caller may invoke exactly the target (its ARN, no wildcard) and finds its name in the environment.
+   */
+  private wireAsyncInvokes(scope: Construct): void {
+    for (const sibling of scope.node.children) {
+      if (!(sibling instanceof AppFunction) || sibling === this) continue;
+      if (this.definition.invokesAsync?.includes(sibling.definition.name)) this.allowAsyncInvoke(sibling);
+      if (sibling.definition.invokesAsync?.includes(this.definition.name)) sibling.allowAsyncInvoke(this);
+    }
+    const wanted = this.definition.invokesAsync ?? [];
+    if (wanted.length > 0) {
+      this.node.addValidation({
+        validate: () =>
+          wanted
+            .filter((name) => !this.asyncTargets.has(name))
+            .map((name) => `${this.definition.name} invokes ${name}, which is not built in the same stack`),
+      });
+    }
+  }
+
+  private allowAsyncInvoke(target: AppFunction): void {
+    const name = target.definition.name;
+    if (this.asyncTargets.has(name)) return;
+    this.asyncTargets.add(name);
+    this.function.addEnvironment(asyncTargetVariable(name), target.function.functionName);
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [target.function.functionArn],
+      }),
+    );
   }
 
   private reportUnknownFlags(definition: FunctionDefinition): void {

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { functions, type FunctionDefinition } from '../functions';
 import { handlerExists, lambdaContext, loadHandler } from './handlers';
 import { closeServer, listen, readBody } from './net';
+import { HEAVY_TASK_MEMORY_MB, runOnWorker } from './step-functions';
 
 /**
  * A local Lambda Invoke endpoint (`POST /2015-03-31/functions/{name}/invocations`, the call the AWS SDK
  * makes), used by cognito-local to fire user-pool triggers. It runs `lambdas/<name>/handler.ts`, or one
  * of the built-in functions below that fill gaps of the emulator, and answers like Lambda does:
  * the handler's JSON result, or `X-Amz-Function-Error: Unhandled` with `{errorType, errorMessage}`.
+ * An asynchronous invoke (`X-Amz-Invocation-Type: Event`, background jobs such as licence-stems-zip) is
+ * answered 202 at once and runs afterwards — on a worker thread for functions sized for heavy work, like
+ * the Step Functions twin's tasks, so it does not stall the emulators sharing this thread.
  */
 export interface LocalLambda {
   endpoint: string;
@@ -33,6 +38,33 @@ const builtins: Record<string, (event: TriggerEvent) => Promise<unknown>> = {
   },
 };
 
+/** Like Lambda's asynchronous invocation: a failed run (error, crash, timeout) is retried twice. */
+async function runAsync(name: string, body: Buffer, requestId: string, quiet?: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(name, body, requestId);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      if (!quiet) console.error(`[lambda] ${name} (async) attempt ${attempt} failed, retrying:`, error);
+      // Lambda waits about a minute, then two; shortened here.
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+async function runOnce(name: string, body: Buffer, requestId: string): Promise<void> {
+  const event = (body.length ? JSON.parse(body.toString('utf8')) : {}) as Parameters<typeof runOnWorker>[1];
+  const definition = (functions as readonly FunctionDefinition[]).find((f) => f.name === name);
+  const timeout = definition?.timeoutSeconds ?? 10;
+  if ((definition?.memoryMb ?? 0) >= HEAVY_TASK_MEMORY_MB) {
+    await runOnWorker(name, event, timeout);
+    return;
+  }
+  await (
+    await loadHandler(name)
+  )(event, lambdaContext(name, requestId, timeout));
+}
+
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 export async function startLocalLambda(
@@ -53,6 +85,14 @@ export async function startLocalLambda(
         return;
       }
       const requestId = randomUUID();
+      if (!builtin && String(req.headers['x-amz-invocation-type'] ?? '') === 'Event') {
+        res.writeHead(202, { 'x-amzn-requestid': requestId });
+        res.end();
+        runAsync(name, body, requestId, options.quiet).catch((error: unknown) => {
+          if (!options.quiet) console.error(`[lambda] ${name} (async) failed:`, error);
+        });
+        return;
+      }
       try {
         const event = (body.length ? JSON.parse(body.toString('utf8')) : {}) as TriggerEvent;
         const result = builtin

@@ -5,6 +5,7 @@ import { WebConfig } from '../../shared/schemas/web-config';
 import { localTableName } from '../table-definition';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
+import { asyncTargetVariable, functions, type FunctionDefinition } from '../functions';
 import { startLocalLambda, type LocalLambda } from './lambda-invoke';
 import { createRouter, type LocalRouter } from './router';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './s3';
@@ -160,6 +161,12 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       SCHEDULER_ROLE_ARN: scheduler.roleArn,
       CLEANUP_FUNCTION_ARN: scheduler.functionArn('attachment-cleanup'),
+      // Background jobs started with async invokes (infra/functions.ts `invokesAsync`) run on `lambda`.
+      ...Object.fromEntries(
+        (functions as readonly FunctionDefinition[])
+          .filter((definition) => definition.asyncTarget)
+          .map((definition) => [asyncTargetVariable(definition.name), definition.name]),
+      ),
     };
     Object.assign(process.env, env);
 

@@ -74,9 +74,13 @@ function functionArn(region: string, name: string): string {
  * thread, one per invocation like a cold Lambda, and are stopped at the function's timeout as Lambda
  * would; everything else runs in process.
  */
-const HEAVY_TASK_MEMORY_MB = 2048;
+export const HEAVY_TASK_MEMORY_MB = 2048;
 
-function runOnWorker(functionName: string, event: JSONValue, timeoutSeconds: number): Promise<JSONValue> {
+export function runOnWorker(
+  functionName: string,
+  event: JSONValue,
+  timeoutSeconds: number,
+): Promise<JSONValue> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./task-worker.ts', import.meta.url), {
       workerData: { functionName, event, timeoutSeconds } satisfies TaskWorkerInput,

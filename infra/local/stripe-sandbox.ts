@@ -4,6 +4,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { closeServer, listen, readBody } from './net';
+import {
+  createSandboxBilling,
+  emptyBillingState,
+  type BillingState,
+  type SandboxPriceObject,
+} from './stripe-sandbox-billing';
 
 /**
  * A Stripe-compatible sandbox for the local twin. The Lambdas keep using the official `stripe` SDK
@@ -16,7 +22,12 @@ import { closeServer, listen, readBody } from './net';
  *   POST /v1/refunds {payment_intent} refunds a paid session (sends charge.refunded)
  *   GET  /checkout/:id                the hosted page (pt-BR): what is bought, amount, Pagar / Cancelar
  *   POST /checkout/:id/pay            completes it, sends the signed events to the webhook, redirects
- *   POST /checkout/:id/cancel         redirects to cancel_url
+ *   POST /checkout/:id/cancel         expires the session (checkout.session.expired), redirects to cancel_url
+ *   POST /v1/checkout/sessions/:id/expire   expires an open session like Stripe (sends the event)
+ * Open sessions also expire by themselves at their `expires_at` (30 min – 24 h, default 24 h), checked
+ * every `expirySweepMs`, sending checkout.session.expired as Stripe does.
+ * Subscriptions, subscription schedules and monthly renewals ("advance a month" for an operator at
+ * /sandbox/subscriptions): see stripe-sandbox-billing.ts.
  * Events carry the shapes of the real ones and are signed with the webhook secret exactly as Stripe does
  * (`t=…,v1=…`), so the webhook code path is the production one.
  */
@@ -33,6 +44,8 @@ export interface StripeSandboxOptions {
   /** Public base URL of the sandbox when it differs from http://127.0.0.1:<port>. */
   publicUrl?: string;
   quiet?: boolean;
+  /** How often open sessions past their `expires_at` are expired (default 10 s). */
+  expirySweepMs?: number;
 }
 
 export interface SandboxPrice {
@@ -47,8 +60,15 @@ export interface SandboxPrice {
 export interface StripeSandbox {
   url: string;
   stop(): Promise<void>;
+  /**
+   * What the periodic expiry sweep does, as of `at` (Unix seconds, default now): expires the open sessions
+   * past their `expires_at`, sending checkout.session.expired; answers how many.
+   */
+  expireDue(at?: number): Promise<number>;
   /** Deliveries made so far (event id, type, HTTP status), newest last — for tests and debugging. */
   deliveries(): Delivery[];
+  /** Renews a subscription for its next month (schedule phases apply) and sends the paid invoice. */
+  advanceMonth(subscriptionId: string): Promise<{ subscription: unknown; invoice: unknown }>;
 }
 
 interface Delivery {
@@ -84,6 +104,7 @@ interface StoredSession {
 
 interface SandboxState {
   sessions: Record<string, StoredSession>;
+  billing?: BillingState;
 }
 
 class StripeApiError extends Error {
@@ -208,6 +229,29 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return status;
   }
 
+  const billing = createSandboxBilling({
+    state: (state.billing ??= emptyBillingState()),
+    configuredPrices: () =>
+      prices.map((price) => ({
+        id: price.id,
+        object: 'price',
+        currency: price.currency,
+        unit_amount: price.unit_amount,
+        recurring: price.recurring ?? null,
+        product: `prod_${price.id}`,
+        lookup_key: price.lookup_key ?? null,
+      })),
+    newId: id,
+    now,
+    event,
+    deliver,
+    save,
+    log,
+    fail: (status, message, param, code) => new StripeApiError(status, message, param, code),
+    html: { page, escape: escapeHtml },
+    money,
+  });
+
   // ---- API -------------------------------------------------------------------------------------------
 
   function resolveLineItem(raw: unknown, index: number): LineItem {
@@ -319,6 +363,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (currencies.size > 1)
       throw new StripeApiError(400, 'All prices must use the same currency.', 'line_items');
     const total = lineItems.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0);
+    const created = now();
+    const expiresAt = params.expires_at === undefined ? created + 24 * 3600 : Number(params.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
+      throw new StripeApiError(
+        400,
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        'expires_at',
+      );
+    }
     const sessionId = id('cs_test');
     const session: Record<string, unknown> = {
       id: sessionId,
@@ -342,8 +395,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       subscription: null,
       invoice: null,
       livemode: false,
-      created: now(),
-      expires_at: now() + 24 * 3600,
+      created,
+      expires_at: expiresAt,
     };
     const stored: StoredSession = {
       session,
@@ -378,78 +431,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       session.payment_intent = id('pi_test');
       stored.chargeId = id('ch_test');
     } else {
-      const start = now();
-      const end = start + 30 * 86_400;
-      const subscriptionId = id('sub_test');
-      const invoiceId = id('in_test');
-      session.subscription = subscriptionId;
-      session.invoice = invoiceId;
-      const metadata = stored.subscriptionMetadata;
-      const items = stored.lineItems.map((line) => ({
-        id: id('si_test'),
-        object: 'subscription_item',
-        current_period_start: start,
-        current_period_end: end,
-        quantity: line.quantity,
-        price: priceObject(line),
-        metadata: {},
-      }));
-      const subscription = {
-        id: subscriptionId,
-        object: 'subscription',
+      // One code path for the first invoice and every renewal (stripe-sandbox-billing.ts).
+      const started = billing.startSubscription({
         customer,
-        status: 'active',
-        metadata,
-        items: { object: 'list', data: items, has_more: false },
-        start_date: start,
-        created: start,
-        cancel_at_period_end: false,
-        currency: session.currency,
-        latest_invoice: invoiceId,
-        livemode: false,
-      };
-      const invoice = {
-        id: invoiceId,
-        object: 'invoice',
-        customer,
-        customer_email: email,
-        status: 'paid',
-        billing_reason: 'subscription_create',
-        currency: session.currency,
-        amount_due: session.amount_total,
-        amount_paid: session.amount_total,
-        amount_remaining: 0,
-        metadata: {},
-        parent: {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: { subscription: subscriptionId, metadata },
-        },
-        lines: {
-          object: 'list',
-          has_more: false,
-          data: stored.lineItems.map((line) => ({
-            id: id('il_test'),
-            object: 'line_item',
-            amount: line.unit_amount * line.quantity,
-            currency: line.currency,
-            description: `${line.quantity} × ${line.product_name}`,
-            metadata,
-            period: { start, end },
-            quantity: line.quantity,
-            pricing: {
-              type: 'price_details',
-              price_details: { price: line.price_id, product: line.product_id },
-            },
-          })),
-        },
-        period_start: start,
-        period_end: end,
-        created: start,
-        livemode: false,
-      };
-      events.push(event('customer.subscription.created', subscription));
-      events.push(event('invoice.paid', invoice));
+        email,
+        currency: String(session.currency),
+        metadata: stored.subscriptionMetadata,
+        items: stored.lineItems.map((line) => ({
+          price: priceObject(line),
+          quantity: line.quantity,
+          productName: line.product_name,
+        })),
+      });
+      session.subscription = started.subscription.id;
+      session.invoice = started.invoice.id;
+      events.push(event('customer.subscription.created', started.subscription));
+      events.push(event('invoice.paid', started.invoice));
     }
     events.push(event('checkout.session.completed', { ...session }));
     save();
@@ -457,7 +454,33 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     for (const evt of events) await deliver(evt);
   }
 
-  function priceObject(line: LineItem): Record<string, unknown> {
+  /** Expire: an open session ends unpaid and checkout.session.expired is sent, signed (like Stripe). */
+  async function expire(stored: StoredSession): Promise<void> {
+    const session = stored.session;
+    if (session.status !== 'open') {
+      throw new StripeApiError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+        undefined,
+        'checkout_session_not_open',
+      );
+    }
+    session.status = 'expired';
+    session.url = null;
+    save();
+    await deliver(event('checkout.session.expired', { ...session }));
+  }
+
+  async function expireDueSessions(at = now()): Promise<number> {
+    const due = Object.values(state.sessions).filter(
+      (stored) => stored.session.status === 'open' && Number(stored.session.expires_at) <= at,
+    );
+    // A session may have been expired meanwhile (Cancel, the expire API): skip it.
+    for (const stored of due) if (stored.session.status === 'open') await expire(stored);
+    return due.length;
+  }
+
+  function priceObject(line: LineItem): SandboxPriceObject {
     return {
       id: line.price_id,
       object: 'price',
@@ -532,6 +555,17 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       return sendJson(res, 200, createSession(params).session);
     }
+    if (
+      req.method === 'POST' &&
+      segments[1] === 'checkout' &&
+      segments[2] === 'sessions' &&
+      segments[3] &&
+      segments[4] === 'expire'
+    ) {
+      const stored = findSession(segments[3]);
+      await expire(stored);
+      return sendJson(res, 200, stored.session);
+    }
     if (req.method === 'GET' && segments[1] === 'checkout' && segments[2] === 'sessions' && segments[3]) {
       return sendJson(res, 200, findSession(segments[3]).session);
     }
@@ -544,6 +578,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds')
       return sendJson(res, 200, await refund(params));
+    const billed = billing.api(
+      req.method ?? 'GET',
+      segments,
+      params,
+      String(req.headers['idempotency-key'] ?? ''),
+    );
+    if (billed) return sendJson(res, 200, billed);
     throw new StripeApiError(
       404,
       `Unrecognized request URL (${req.method} ${url.pathname}).`,
@@ -563,11 +604,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const session = stored.session;
     if (req.method === 'POST' && action === 'pay') {
       await readBody(req);
+      if (session.status === 'expired') {
+        res.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(checkoutPage(stored));
+        return;
+      }
       await pay(stored);
       return redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id)));
     }
     if (req.method === 'POST' && action === 'cancel') {
       await readBody(req);
+      // Stripe keeps a left session open until its expires_at (≥ 30 min); the sandbox ends it at once so
+      // what the checkout reserved (a coupon use) comes back through the same checkout.session.expired path.
+      if (session.status === 'open') await expire(stored);
       return redirect(
         res,
         String(session.cancel_url ?? session.success_url).replace(
@@ -591,9 +640,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       ? api(req, res, url)
       : url.pathname.startsWith('/checkout/')
         ? hosted(req, res, url)
-        : Promise.resolve(
-            sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'Not found' } }),
-          );
+        : url.pathname.startsWith('/sandbox/')
+          ? billing.operator(req, res, url)
+          : Promise.resolve(
+              sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'Not found' } }),
+            );
     work.catch((error: unknown) => {
       if (error instanceof StripeApiError) {
         sendJson(res, error.status, {
@@ -616,10 +667,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   for (const stored of Object.values(state.sessions))
     stored.session.url = `${baseUrl}/checkout/${String(stored.session.id)}`;
 
+  const sweep = setInterval(() => {
+    expireDueSessions().catch((error: unknown) => log(`expiry sweep: ${String(error)}`));
+  }, options.expirySweepMs ?? 10_000);
+  sweep.unref();
+
   return {
     url: baseUrl,
     deliveries: () => [...deliveries],
+    expireDue: expireDueSessions,
+    advanceMonth: (subscriptionId) => billing.advanceMonth(subscriptionId),
     async stop() {
+      clearInterval(sweep);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await closeServer(server);
@@ -716,6 +775,12 @@ function checkoutPage(stored: StoredSession): string {
     return page(
       'Pagamento concluído',
       `<h1>Pagamento concluído</h1><p>Este pagamento de ${total} já foi confirmado.</p><p><a href="${escapeHtml(back)}">Voltar para a 5D</a></p>`,
+    );
+  }
+  if (session.status === 'expired') {
+    return page(
+      'Sessão expirada',
+      `<h1>Sessão expirada</h1><p>Esta sessão de pagamento expirou ou foi cancelada; nada foi cobrado.</p>`,
     );
   }
   const email = session.customer_email

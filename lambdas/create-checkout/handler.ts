@@ -1,11 +1,30 @@
-import { PLANS, STRIPE_LOOKUP_KEYS, checkoutTier, priceForMonth, toMinorUnits } from '../../shared/plans';
+import {
+  PLANS,
+  STRIPE_LOOKUP_KEYS,
+  billingPhases,
+  checkoutTier,
+  priceForMonth,
+  toMinorUnits,
+  type PlanId,
+} from '../../shared/plans';
 import { CreateCheckoutRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
 import { BadRequest } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
 
-/** POST /api/functions/create-checkout {plan}: a monthly subscription Checkout Session for the plan. */
+/** What the hosted page says about later months: Checkout shows only the first month's price. */
+function laterMonthsNote(plan: PlanId): string {
+  const [intro, regular] = billingPhases(plan);
+  if (!intro?.months || !regular) return '';
+  const when = intro.months === 1 ? 'no primeiro mês' : `nos ${intro.months} primeiros meses`;
+  return ` · US$ ${intro.priceUsd} ${when}, depois US$ ${regular.priceUsd}/mês`;
+}
+
+/**
+ * POST /api/functions/create-checkout {plan}: a monthly subscription Checkout Session billed at the
+ * plan's first-month price; the webhook then schedules the later prices (payments/billing-schedule.ts).
+ */
 export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
   const { plan } = parseBody(event, CreateCheckoutRequest);
@@ -21,7 +40,7 @@ export const handler = httpHandler(async (event) => {
     email: caller.email || undefined,
     line: {
       name,
-      description: `${PLANS[plan].monthlyCoins} 5D Coins por mês`,
+      description: `${PLANS[plan].monthlyCoins} 5D Coins por mês${laterMonthsNote(plan)}`,
       unitAmount: toMinorUnits(price),
       currency: 'usd',
       recurring: true,

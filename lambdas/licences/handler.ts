@@ -15,6 +15,7 @@ import {
   type PublicLicences,
 } from '../../shared/licensing/tiers';
 import { normalizeKey } from '../../shared/licensing/key-bpm';
+import type { LicenceFilesAnswer } from '../../shared/licensing/delivery';
 import { requireCaller, requireCreator, type Caller } from '../_lib/auth';
 import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
@@ -194,14 +195,18 @@ export const handler = httpHandler(async (event) => {
       if (!check.ok) throw new BadRequest(COUPON_ERRORS[check.reason]);
       return json(200, { price, amount: check.amount, discount: check.discount, code: coupon.code });
     }
-    case 'GET /api/licences/{orderId}/files': {
+    case 'GET /api/licences/{orderId}/files':
+    case 'POST /api/licences/{orderId}/stems': {
+      // GET starts the stems job the first time; POST (the app's "try again") also restarts a failed one.
       const caller = requireCaller(event);
       const { licence } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer');
       const project = await getProject(licence.project_id);
       if (!project) throw new NotFound('Projeto não encontrado.');
       const settings = await getLicenceSettings(project);
-      const files = await deliverLicence(licence, project, settings);
-      return json(200, { tier: licence.tier, files, expiresInSeconds: DOWNLOAD_URL_SECONDS });
+      const retry = event.routeKey.startsWith('POST');
+      const delivered = await deliverLicence(licence, project, settings, { retry });
+      const answer: LicenceFilesAnswer = { ...delivered, expiresInSeconds: DOWNLOAD_URL_SECONDS };
+      return json(answer.status === 'preparing' ? 202 : 200, answer);
     }
     case 'GET /api/licences/{orderId}/agreement': {
       const caller = requireCaller(event);

@@ -52,7 +52,14 @@ describe('generate-then-split state machine', () => {
   });
 
   it('lets the machine invoke the pipeline functions only', () => {
-    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    // The state machine role's policies (other functions may hold async-invoke grants of their own).
+    const [machine] = Object.values(
+      api.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>,
+    );
+    const roleId = (machine!.Properties.RoleArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(
+      (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+    );
     const invokes = policies.flatMap((p) =>
       (
         (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement ??

@@ -112,3 +112,21 @@ export async function pay(url: string): Promise<string> {
   if (response.status !== 303) throw new Error(`pay: ${response.status} ${await response.text()}`);
   return response.headers.get('location') ?? '';
 }
+
+export interface FilesAnswer {
+  tier: string;
+  status: 'ready' | 'preparing' | 'failed';
+  files: { kind: string; url: string; name: string; label: string; ai_separated: boolean }[];
+  stems?: { status: string; ai: boolean; error?: string };
+  error?: { code: string; message: string };
+}
+
+/** Asks for a licence's files like the app does, every 200 ms until the stems job has finished. */
+export async function waitForFiles(buyer: Claims, orderId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await api<FilesAnswer>('GET', `/api/licences/${orderId}/files`, { claims: buyer });
+    if (answer.status !== 202 || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

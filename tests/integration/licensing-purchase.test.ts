@@ -8,7 +8,14 @@ import { getCoupon, listBeatLicences, projectSaleState } from '../../lambdas/_li
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
 import { client, creator, publish, putAudioBucketObject, type Claims } from './marketplace-helpers';
 import { pool } from './payments-helpers';
-import { api, pay, startLicensingEnv, type LicensingEnv } from './licensing-helpers';
+import {
+  api,
+  pay,
+  startLicensingEnv,
+  waitForFiles,
+  type FilesAnswer,
+  type LicensingEnv,
+} from './licensing-helpers';
 
 let env: LicensingEnv;
 
@@ -286,12 +293,25 @@ describe('licence purchase through the sandbox checkout', () => {
     expect(
       (await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id, coupon: 'X' })).status,
     ).toBe(400);
-    const session = await checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id });
-    expect(session.status).toBe(200);
+    // Two checkouts opened for the same accepted offer (two tabs) and both paid: one licence, one refund.
+    const [session, twin] = await Promise.all([
+      checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id }),
+      checkout(buyer, { projectId: beat.id, tier: 'wav', offerId: id }),
+    ]);
+    expect([session.status, twin.status]).toEqual([200, 200]);
     expect((await env.stripe.checkout.sessions.retrieve(session.body.id)).amount_total).toBe(7500);
-    await pay(session.body.url);
-    const [licence] = await listBeatLicences(beat.id);
+    const refundsBefore = env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded').length;
+    await Promise.all([pay(session.body.url), pay(twin.body.url)]);
+    const licences = await listBeatLicences(beat.id);
+    expect(licences).toHaveLength(1);
+    const [licence] = licences;
     expect(licence).toMatchObject({ tier: 'wav', amount: 75, list_price: 100, offer_id: id });
+    const outcomes = await listPurchases(buyer.sub);
+    expect(outcomes.map((p) => p.status).sort()).toEqual(['completed', 'refunded']);
+    expect(outcomes.find((p) => p.status === 'refunded')!.product_name).toContain('oferta já paga');
+    expect(env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded')).toHaveLength(
+      refundsBefore + 1,
+    );
     const after = await api<{ items: { id: string; status: string }[] }>('GET', '/api/me/offers', {
       claims: buyer,
     });
@@ -332,11 +352,13 @@ describe('licence purchase through the sandbox checkout', () => {
     const session = await checkout(buyer, { projectId: beat.id, tier: 'trackout' });
     await pay(session.body.url);
     const [order] = await listClientOrders(buyer.sub);
-    const files = await api<{ files: { kind: string; url: string; name: string; ai_separated: boolean }[] }>(
-      'GET',
-      `/api/licences/${order!.id}/files`,
-      { claims: buyer },
-    );
+    // The ZIP is built by a background job (licence-stems-zip): 202 'preparing' until it is ready.
+    const first = await api<FilesAnswer>('GET', `/api/licences/${order!.id}/files`, { claims: buyer });
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ status: 'preparing', stems: { status: 'preparing', ai: true } });
+    expect(first.body.files.map((f) => f.kind)).toEqual(['mp3', 'wav']);
+    const files = await waitForFiles(buyer, order!.id);
+    expect(files.status).toBe(200);
     expect(files.body.files.map((f) => f.kind)).toEqual(['mp3', 'wav', 'stems']);
     const stems = files.body.files[2]!;
     expect(stems.ai_separated).toBe(true);

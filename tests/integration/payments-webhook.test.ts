@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signedWebhookEvent, stripeSample, userApiEvent } from '../../events/build';
+import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
 import { db } from '../../lambdas/_lib/clients';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
@@ -23,7 +24,17 @@ import {
   webhookHandler,
 } from './payments-helpers';
 
-usePaymentsEnv();
+// Subscription checkouts read the subscription from Stripe (intro pricing); the sandbox answers those
+// calls. The sample's subscription is unknown to it: the checkout is recorded without a schedule (the
+// schedule itself is tested end to end in payments-billing-phases.test.ts).
+const sandbox = await startStripeSandbox({
+  port: 0,
+  webhookUrl: 'http://127.0.0.1:9/unused',
+  webhookSecret: WEBHOOK_SECRET,
+  quiet: true,
+});
+afterAll(() => sandbox.stop());
+usePaymentsEnv({ STRIPE_API_BASE: sandbox.url });
 // One JSON line per event would drown the measured numbers; warnings and errors still show.
 logger.setLogLevel('WARN');
 

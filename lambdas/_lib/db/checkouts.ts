@@ -14,7 +14,7 @@ export interface CheckoutRecord {
   id: string;
   sub: string;
   kind: CheckoutKind;
-  status: 'open' | 'completed';
+  status: 'open' | 'completed' | 'expired';
   /** Coins for `coins`, BRL for `purchase`, US$ for `subscription`. */
   amount: number;
   description: string;
@@ -57,6 +57,23 @@ export function checkoutCompletedUpdate(
         'SET #status = :completed, completed_at = :now, payment_intent = :pi REMOVE expiresAt',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':completed': 'completed', ':now': now, ':pi': paymentIntent },
+    },
+  };
+}
+
+/**
+ * checkout.session.expired: an open session is now expired (only once, and never a completed one), so
+ * what its creation reserved is released in the same transaction exactly once.
+ */
+export function checkoutExpiredUpdate(sub: string, sessionId: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: config.TABLE_NAME,
+      Key: { PK: keys.user(sub), SK: keys.checkout(sessionId) },
+      UpdateExpression: 'SET #status = :expired, expired_at = :now',
+      ConditionExpression: 'attribute_exists(PK) AND #status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':expired': 'expired', ':open': 'open', ':now': now },
     },
   };
 }

@@ -13,6 +13,12 @@ import { tierAvailable } from './delivery';
 import { offerForCheckout } from './offers';
 import { getCoupon, getLicenceSettings, projectSaleState, releaseCouponUse, reserveCouponUse } from './store';
 
+/**
+ * An unpaid licence checkout expires after 30 minutes (plus a minute so Stripe's 30-minute minimum holds
+ * whatever the clock skew), releasing its coupon use through `checkout.session.expired` (./expiry.ts).
+ */
+export const LICENCE_CHECKOUT_EXPIRY_SECONDS = 31 * 60;
+
 export class BeatSold extends AppError {
   constructor() {
     super(409, 'BEAT_SOLD', 'Este beat foi vendido com exclusividade e não está mais à venda.');
@@ -75,6 +81,7 @@ export async function startLicenceCheckout(
         productName: productName.slice(0, 200),
         amount: amount.toFixed(2),
         projectId: project.id,
+        creatorId: project.creator_id,
         tier: input.tier,
         listPrice: tier.price.toFixed(2),
         buyerName: (caller.name || caller.email || 'Comprador').slice(0, 200),
@@ -86,6 +93,7 @@ export async function startLicenceCheckout(
       amount,
       description: productName,
       projectId: project.id,
+      expiresInSeconds: LICENCE_CHECKOUT_EXPIRY_SECONDS,
     });
   } catch (error) {
     if (couponCode) await releaseCouponUse(project.creator_id, couponCode);

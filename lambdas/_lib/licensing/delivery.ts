@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
-import { TIER_FILES, type DeliverableKind } from '../../../shared/licensing/tiers';
+import type { DeliveredFile, LicenceFilesAnswer, StemsView } from '../../../shared/licensing/delivery';
+import { TIER_FILES } from '../../../shared/licensing/tiers';
 import { s3 } from '../clients';
 import { config } from '../config';
 import type { ProjectRecord } from '../db/projects';
@@ -8,15 +9,10 @@ import { BadRequest } from '../errors';
 import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } from '../marketplace-files';
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { STEM_NAMES } from '../stems/separator';
+import { STEMS_FAILED_MESSAGE, startStemsJob, stemsJobState } from './stems-job';
 import type { LicenceRecord, LicenceSettings } from './store';
 
-export interface DeliveredFile {
-  kind: DeliverableKind;
-  label: string;
-  name: string;
-  url: string;
-  ai_separated: boolean;
-}
+export type { DeliveredFile };
 
 const safe = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'beat';
 const ext = (key: string) => (key.split('.').pop() ?? '').toLowerCase();
@@ -37,10 +33,11 @@ export function stemsZipKey(orderId: string): string {
 }
 
 /**
- * The stems as one ZIP, built once per licence: the creator's multitracks, or — with "AI stems" — the
- * four stems of our separator, each named and documented as AI-separated.
+ * The stems as one ZIP, built once per licence (by the licence-stems-zip job, never on the request path):
+ * the creator's multitracks, or — with "AI stems" — the four stems of our separator, each named and
+ * documented as AI-separated.
  */
-async function ensureStemsZip(
+export async function buildStemsZip(
   licence: LicenceRecord,
   project: ProjectRecord,
   settings: LicenceSettings,
@@ -79,14 +76,20 @@ async function ensureStemsZip(
   return { key, ai };
 }
 
-/** Exactly the files of the licence's tier, as short presigned URLs (5 min). */
+/**
+ * Exactly the files of the licence's tier, as short presigned URLs (5 min). The stems ZIP is listed once
+ * built; before that the first request starts its job (see ./stems-job.ts) and the answer says
+ * 'preparing'; a failed job is started again only when `retry` asks for it.
+ */
 export async function deliverLicence(
   licence: LicenceRecord,
   project: ProjectRecord,
   settings: LicenceSettings,
-): Promise<DeliveredFile[]> {
+  options: { retry?: boolean; now?: Date } = {},
+): Promise<Omit<LicenceFilesAnswer, 'expiresInSeconds'>> {
   const title = safe(project.title);
   const out: DeliveredFile[] = [];
+  let stems: StemsView | undefined;
   for (const kind of TIER_FILES[licence.tier]) {
     if (kind === 'mp3') {
       const name = `${title}.${ext(project.audio_key) || 'mp3'}`;
@@ -110,7 +113,13 @@ export async function deliverLicence(
       });
     } else {
       if (!tierAvailable('trackout', project, settings)) continue;
-      const { key, ai } = await ensureStemsZip(licence, project, settings);
+      const key = stemsZipKey(licence.order_id);
+      const ai = settings.stems_keys.length === 0;
+      if (!(await headAudioBucketObject(key))) {
+        stems = await stemsJob(licence, ai, options.retry === true, options.now ?? new Date());
+        continue;
+      }
+      stems = { status: 'ready', ai };
       const name = `${title} - stems${ai ? ' (AI-separated)' : ''}.zip`;
       out.push({
         kind,
@@ -121,7 +130,16 @@ export async function deliverLicence(
       });
     }
   }
-  return out;
+  return { tier: licence.tier, status: stems?.status ?? 'ready', files: out, ...(stems ? { stems } : {}) };
+}
+
+async function stemsJob(licence: LicenceRecord, ai: boolean, retry: boolean, now: Date): Promise<StemsView> {
+  const state = stemsJobState(licence, ai, now);
+  if (state.status === 'preparing' || (state.status === 'failed' && !retry)) return state;
+  // Never started, failed (retry asked) or its ZIP is gone: start one (a concurrent request may win).
+  return (await startStemsJob(licence, now)) === 'preparing'
+    ? { status: 'preparing', ai }
+    : { status: 'failed', ai, error: STEMS_FAILED_MESSAGE };
 }
 
 /** Whether the beat has the files a tier delivers (a WAV for WAV/Trackout, stems or AI stems for Trackout). */

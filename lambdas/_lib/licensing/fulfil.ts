@@ -115,7 +115,7 @@ export async function fulfilLicence(
     purchasePut({ ...purchase, status: 'completed', order_id: order.id }),
     licencePut(licence),
   ];
-  if (licence.offer_id) records.push(offerPaidUpdate(sub, licence.offer_id, order.id, now));
+  const offerAt = licence.offer_id ? records.push(offerPaidUpdate(sub, licence.offer_id, order.id, now)) : -1;
   if (couponCode) {
     records.push(couponRedeemedUpdate(project.creator_id, couponCode, Number(metadata.discount ?? 0)));
   }
@@ -126,17 +126,12 @@ export async function fulfilLicence(
     const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
     // Marker or session guard: this event / this session was already fulfilled.
     if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed') return 'duplicate';
-    if (codes[2] === 'ConditionalCheckFailed') {
-      logger.warn('licence paid for a beat sold exclusively', { eventId: event.id, projectId, tier });
-      const outcome = await refundConflict(
-        event,
-        session,
-        sub,
-        paymentIntent,
-        guard,
-        purchase,
-        'vendido com exclusividade',
-      );
+    // records[i] is TransactItems[i + 1] (the marker comes first); push() returned the index + 1.
+    const soldExclusively = codes[2] === 'ConditionalCheckFailed';
+    if (soldExclusively || (offerAt > 0 && codes[offerAt] === 'ConditionalCheckFailed')) {
+      const why = soldExclusively ? 'vendido com exclusividade' : 'oferta já paga';
+      logger.warn('licence payment refused', { eventId: event.id, projectId, tier, why });
+      const outcome = await refundConflict(event, session, sub, paymentIntent, guard, purchase, why);
       if (outcome === 'refunded_conflict' && couponCode)
         await releaseCouponUse(project.creator_id, couponCode);
       return outcome;

@@ -253,9 +253,10 @@ export function offerPaidUpdate(buyerId: string, id: string, orderId: string, no
       TableName: config.TABLE_NAME,
       Key: { PK: keys.user(buyerId), SK: keys.beatOffer(id) },
       UpdateExpression: 'SET #status = :paid, order_id = :order, updated_at = :now',
-      ConditionExpression: 'attribute_exists(PK)',
+      // One payment per accepted offer: a second checkout opened for it and paid too is refunded.
+      ConditionExpression: '#status = :accepted',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':paid': 'paid', ':order': orderId, ':now': now },
+      ExpressionAttributeValues: { ':paid': 'paid', ':accepted': 'accepted', ':order': orderId, ':now': now },
     },
   };
 }

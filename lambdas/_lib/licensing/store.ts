@@ -9,6 +9,7 @@ import {
   type TierId,
   type TiersConfig,
 } from '../../../shared/licensing/tiers';
+import type { StemsStatus } from '../../../shared/licensing/delivery';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from '../db/keys';
@@ -167,6 +168,11 @@ export interface LicenceRecord {
   created_at: string;
   checkout_session_id: string;
   agreement_key: string;
+  /** The stems ZIP job of a Trackout licence (./stems-job.ts): absent until first requested. */
+  stems_status?: StemsStatus;
+  stems_job_id?: string;
+  stems_started_at?: string;
+  stems_error?: string;
 }
 
 export function agreementKey(orderId: string): string {
@@ -200,6 +206,8 @@ export async function getLicence(projectId: string, orderId: string): Promise<Li
     new GetCommand({
       TableName: config.TABLE_NAME,
       Key: { PK: keys.project(projectId), SK: keys.licence(orderId) },
+      // The app polls the stems job's status on this item.
+      ConsistentRead: true,
     }),
   );
   return Item ? strip(Item) : undefined;
@@ -376,6 +384,19 @@ export async function releaseCouponUse(creatorId: string, code: string): Promise
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+}
+
+/** In the expiry transaction: the abandoned checkout's reserved use goes back (never below zero). */
+export function couponUseReleasedUpdate(creatorId: string, code: string): TransactItem {
+  return {
+    Update: {
+      TableName: config.TABLE_NAME,
+      Key: couponKey(creatorId, code),
+      UpdateExpression: 'ADD uses :minus',
+      ConditionExpression: 'uses > :zero',
+      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    },
+  };
 }
 
 /** In the purchase transaction: one paid redemption of the coupon (coupon use in the Creator Hub). */

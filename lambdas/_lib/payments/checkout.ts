@@ -35,6 +35,11 @@ export interface CheckoutInput {
   plan?: string;
   coins?: number;
   projectId?: string;
+  /**
+   * Seconds until the unpaid session expires (Stripe: 30 min to 24 h; its default is 24 h). Checkouts
+   * that reserve something (a coupon use) set it, so `checkout.session.expired` releases it soon.
+   */
+  expiresInSeconds?: number;
 }
 
 export class CheckoutFailed extends AppError {
@@ -75,6 +80,7 @@ export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCrea
     locale: 'pt-BR',
   };
   if (input.email) params.customer_email = input.email;
+  if (input.expiresInSeconds) params.expires_at = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
   if (input.line.recurring) params.subscription_data = { metadata };
   else params.payment_intent_data = { metadata };
   return params;

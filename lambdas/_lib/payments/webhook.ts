@@ -14,6 +14,8 @@ import { subscriptionUpsert } from '../db/subscriptions';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { fulfilLicence } from '../licensing/fulfil';
+import { applyIntroPricing } from './billing-schedule';
+import { releaseExpiredCheckout } from '../licensing/expiry';
 
 /** What became of one delivered event; logged and returned to Stripe. */
 export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unhandled';
@@ -41,6 +43,8 @@ export function verifyStripeEvent(
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'checkout.session.async_payment_failed',
   'invoice.paid',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -55,6 +59,10 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutco
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       outcome = await onCheckoutCompleted(event, event.data.object);
+      break;
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      outcome = await onCheckoutAbandoned(event, event.data.object);
       break;
     case 'invoice.paid':
       outcome = await onInvoicePaid(event, event.data.object);
@@ -133,11 +141,29 @@ async function onCheckoutCompleted(
       if (!plan) return ignore(event, 'subscription checkout without plan');
       const subscriptionId =
         typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? '');
-      return applyWithMarker(event, [guard, subscriptionStarted(sub, plan, subscriptionId, now)]);
+      if (await eventProcessed(event.id)) return 'duplicate';
+      // Intro then regular price (billing-schedule.ts); idempotent, so a redelivery repeats only no-ops.
+      const intro = subscriptionId ? await applyIntroPricing({ subscriptionId, plan }) : undefined;
+      return applyWithMarker(event, [
+        guard,
+        subscriptionStarted(sub, plan, subscriptionId, intro?.scheduleId ?? null, now),
+      ]);
     }
     default:
       return ignore(event, `checkout of unknown kind '${metadata.kind ?? ''}'`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// checkout.session.expired / async_payment_failed → release what the checkout reserved (coupon use)
+
+async function onCheckoutAbandoned(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+): Promise<EventOutcome> {
+  const sub = session.metadata?.sub || session.client_reference_id || '';
+  if (!sub) return ignore(event, 'abandoned checkout without user');
+  return releaseExpiredCheckout(event, session, sub);
 }
 
 function sessionGuard(
@@ -160,6 +186,7 @@ function subscriptionStarted(
   sub: string,
   plan: keyof typeof PLANS,
   subscriptionId: string,
+  scheduleId: string | null,
   now: string,
 ): TransactItem {
   const productId = checkoutTier(plan) ?? plan;
@@ -170,6 +197,7 @@ function subscriptionStarted(
       UpdateExpression:
         'SET #type = :type, client_id = :client, product_id = :product, #plan = :plan, ' +
         'stripe_subscription_id = if_not_exists(stripe_subscription_id, :sid), ' +
+        (scheduleId ? 'stripe_schedule_id = :schedule, ' : '') +
         '#status = if_not_exists(#status, :active), created_at = if_not_exists(created_at, :now), ' +
         'current_period_start = if_not_exists(current_period_start, :null), ' +
         'current_period_end = if_not_exists(current_period_end, :null), updated_at = :now',
@@ -183,6 +211,7 @@ function subscriptionStarted(
         ':active': 'active',
         ':now': now,
         ':null': null,
+        ...(scheduleId ? { ':schedule': scheduleId } : {}),
       },
     },
   };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -25,6 +25,9 @@ import { Pagination } from './components/Pagination';
 import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
+
+// "Beats que combinam com meu acapella" (issue 8): its own chunk, so the page's initial JS stays as is.
+const AcapellaMatch = lazy(() => import('./components/AcapellaMatch'));
 
 type Section = 'all' | 'rare';
 type View = 'full' | 'simple';
@@ -243,6 +246,15 @@ function MarketplacePage() {
                 )}
               </button>
             </div>
+
+            <Suspense fallback={null}>
+              <AcapellaMatch
+                onApply={(patch) => {
+                  setFilters((current) => ({ ...current, ...patch }));
+                  setPage(1);
+                }}
+              />
+            </Suspense>
 
             <GenreChips
               chips={['all', ...genres]}

@@ -49,6 +49,12 @@ const licensing: typeof licensingPtBR = {
     ready: 'Files ready',
     readyDescription: 'Links are valid for 5 minutes.',
     noLicence: 'This purchase has no beat licence.',
+    preparingStemsAi: 'Preparing stems (AI)…',
+    preparingStems: 'Preparing stems…',
+    preparingHint: 'This can take a few minutes; the link appears here when it is ready.',
+    stemsFailed: 'Could not prepare the stems.',
+    stemsReady: 'Stems ready',
+    retry: 'Try again',
   },
   offers: {
     title: 'Make an offer',
@@ -118,6 +124,45 @@ const licensing: typeof licensingPtBR = {
     agreement: 'Agreement',
     recent: 'Licences sold',
     noSales: 'No licences sold yet.',
+  },
+  keys: {
+    notes: 'C,C#,D,D#,E,F,F#,G,G#,A,A#,B',
+    major: 'major',
+    minor: 'minor',
+    name: '{{note}} {{mode}}',
+  },
+  detect: {
+    key: 'Key',
+    noKey: 'Not set',
+    analysing: 'Detecting duration, BPM and key...',
+    detected: 'Detected: {{summary}} — confirm or adjust',
+    bpm: '{{bpm}} BPM',
+    nothing: 'We could not detect a BPM or key in this audio — please fill them in.',
+    wavOnly: 'Automatic BPM and key detection works with WAV files — please fill them in.',
+    failed: 'Could not detect BPM and key: {{reason}} Please fill them in.',
+    failedGeneric: 'Could not detect BPM and key. Please fill them in.',
+    keyNotSaved: 'Product published, but the key was not saved',
+  },
+  acapella: {
+    title: 'Beats that fit my acapella',
+    description:
+      'Upload your acapella or vocal (audio up to 100 MB): we detect its key and BPM and show beats in compatible keys at the same tempo, including half and double time.',
+    choose: 'Upload acapella',
+    fileLabel: 'Acapella file',
+    analysing: 'Analysing acapella...',
+    detected: 'Your acapella: {{summary}}',
+    applied:
+      'Filter applied: {{keys}} · {{min}}–{{max}} BPM (half time {{halfMin}}–{{halfMax}}, double time {{doubleMin}}–{{doubleMax}})',
+    appliedKeyOnly: 'Filter applied: {{keys}}',
+    appliedBpmOnly:
+      'Filter applied: {{min}}–{{max}} BPM (half time {{halfMin}}–{{halfMax}}, double time {{doubleMin}}–{{doubleMax}})',
+    clear: 'Clear acapella filter',
+    notAudio: 'Invalid file — Please select a valid audio file',
+    tooLarge: 'File too large — the acapella can be up to 100 MB',
+    decodeError: 'We could not read this audio. Try a WAV or MP3.',
+    failed: 'Could not analyse the acapella',
+    unknown: 'We could not detect a key or BPM in this acapella. Try a longer or cleaner take.',
+    loginDescription: 'Sign in to your account to find beats for your acapella.',
   },
 };
 

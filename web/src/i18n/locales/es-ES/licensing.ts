@@ -49,6 +49,12 @@ const licensing: typeof licensingPtBR = {
     ready: 'Archivos listos',
     readyDescription: 'Los enlaces valen 5 minutos.',
     noLicence: 'Esta compra no tiene licencia de beat.',
+    preparingStemsAi: 'Preparando stems (IA)…',
+    preparingStems: 'Preparando stems…',
+    preparingHint: 'Puede tardar unos minutos; el enlace aparece aquí cuando esté listo.',
+    stemsFailed: 'No se pudieron preparar los stems.',
+    stemsReady: 'Stems listos',
+    retry: 'Intentar de nuevo',
   },
   offers: {
     title: 'Hacer una oferta',
@@ -118,6 +124,46 @@ const licensing: typeof licensingPtBR = {
     agreement: 'Contrato',
     recent: 'Licencias vendidas',
     noSales: 'Aún no se vendieron licencias.',
+  },
+  keys: {
+    notes: 'Do,Do#,Re,Re#,Mi,Fa,Fa#,Sol,Sol#,La,La#,Si',
+    major: 'mayor',
+    minor: 'menor',
+    name: '{{note}} {{mode}}',
+  },
+  detect: {
+    key: 'Tonalidad',
+    noKey: 'Sin indicar',
+    analysing: 'Detectando duración, BPM y tonalidad...',
+    detected: 'Detectado: {{summary}} — confirma o ajusta',
+    bpm: '{{bpm}} BPM',
+    nothing: 'No detectamos BPM ni tonalidad en este audio — complétalos manualmente.',
+    wavOnly:
+      'La detección automática de BPM y tonalidad funciona con archivos WAV — complétalos manualmente.',
+    failed: 'No se pudo detectar el BPM y la tonalidad: {{reason}} Complétalos manualmente.',
+    failedGeneric: 'No se pudo detectar el BPM y la tonalidad. Complétalos manualmente.',
+    keyNotSaved: 'Producto publicado, pero la tonalidad no se guardó',
+  },
+  acapella: {
+    title: 'Beats que combinan con mi acapella',
+    description:
+      'Sube tu acapella o voz (audio de hasta 100 MB): detectamos su tonalidad y BPM y mostramos beats en tonalidades compatibles y al mismo tempo, incluido medio tiempo y doble tiempo.',
+    choose: 'Subir acapella',
+    fileLabel: 'Archivo del acapella',
+    analysing: 'Analizando acapella...',
+    detected: 'Tu acapella: {{summary}}',
+    applied:
+      'Filtro aplicado: {{keys}} · {{min}}–{{max}} BPM (medio tiempo {{halfMin}}–{{halfMax}}, doble tiempo {{doubleMin}}–{{doubleMax}})',
+    appliedKeyOnly: 'Filtro aplicado: {{keys}}',
+    appliedBpmOnly:
+      'Filtro aplicado: {{min}}–{{max}} BPM (medio tiempo {{halfMin}}–{{halfMax}}, doble tiempo {{doubleMin}}–{{doubleMax}})',
+    clear: 'Quitar filtro del acapella',
+    notAudio: 'Archivo no válido — Selecciona un archivo de audio válido',
+    tooLarge: 'Archivo demasiado grande — el acapella puede tener hasta 100 MB',
+    decodeError: 'No pudimos leer este audio. Prueba con un WAV o MP3.',
+    failed: 'No se pudo analizar el acapella',
+    unknown: 'No detectamos tonalidad ni BPM en este acapella. Prueba con una toma más larga o más limpia.',
+    loginDescription: 'Inicia sesión en tu cuenta para encontrar beats para tu acapella.',
   },
 };
 

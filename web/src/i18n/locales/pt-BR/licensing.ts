@@ -47,6 +47,12 @@ const licensing = {
     ready: 'Arquivos prontos',
     readyDescription: 'Os links valem por 5 minutos.',
     noLicence: 'Esta compra não tem licença de beat.',
+    preparingStemsAi: 'Preparando stems (IA)…',
+    preparingStems: 'Preparando stems…',
+    preparingHint: 'Pode levar alguns minutos; o link aparece aqui quando ficar pronto.',
+    stemsFailed: 'Não foi possível preparar os stems.',
+    stemsReady: 'Stems prontos',
+    retry: 'Tentar novamente',
   },
   offers: {
     title: 'Fazer uma oferta',
@@ -116,6 +122,45 @@ const licensing = {
     agreement: 'Contrato',
     recent: 'Licenças vendidas',
     noSales: 'Nenhuma licença vendida ainda.',
+  },
+  keys: {
+    notes: 'Dó,Dó#,Ré,Ré#,Mi,Fá,Fá#,Sol,Sol#,Lá,Lá#,Si',
+    major: 'maior',
+    minor: 'menor',
+    name: '{{note}} {{mode}}',
+  },
+  detect: {
+    key: 'Tom',
+    noKey: 'Não informado',
+    analysing: 'Detectando duração, BPM e tom...',
+    detected: 'Detectado: {{summary}} — confirme ou ajuste',
+    bpm: '{{bpm}} BPM',
+    nothing: 'Não detectamos BPM nem tom neste áudio — preencha manualmente.',
+    wavOnly: 'A detecção automática de BPM e tom funciona com arquivos WAV — preencha manualmente.',
+    failed: 'Não foi possível detectar BPM e tom: {{reason}} Preencha manualmente.',
+    failedGeneric: 'Não foi possível detectar BPM e tom. Preencha manualmente.',
+    keyNotSaved: 'Produto publicado, mas o tom não foi salvo',
+  },
+  acapella: {
+    title: 'Beats que combinam com meu acapella',
+    description:
+      'Envie seu acapella ou voz (áudio de até 100 MB): detectamos o tom e o BPM e mostramos beats em tons compatíveis e no mesmo tempo, inclusive meio tempo e tempo dobrado.',
+    choose: 'Enviar acapella',
+    fileLabel: 'Arquivo do acapella',
+    analysing: 'Analisando acapella...',
+    detected: 'Seu acapella: {{summary}}',
+    applied:
+      'Filtro aplicado: {{keys}} · {{min}}–{{max}} BPM (meio tempo {{halfMin}}–{{halfMax}}, tempo dobrado {{doubleMin}}–{{doubleMax}})',
+    appliedKeyOnly: 'Filtro aplicado: {{keys}}',
+    appliedBpmOnly:
+      'Filtro aplicado: {{min}}–{{max}} BPM (meio tempo {{halfMin}}–{{halfMax}}, tempo dobrado {{doubleMin}}–{{doubleMax}})',
+    clear: 'Limpar filtro do acapella',
+    notAudio: 'Arquivo inválido — Por favor, selecione um arquivo de áudio válido',
+    tooLarge: 'Arquivo muito grande — o acapella pode ter até 100 MB',
+    decodeError: 'Não conseguimos ler este áudio. Tente um WAV ou MP3.',
+    failed: 'Não foi possível analisar o acapella',
+    unknown: 'Não detectamos tom nem BPM neste acapella. Tente um trecho mais longo ou mais limpo.',
+    loginDescription: 'Entre na sua conta para encontrar beats para o seu acapella.',
   },
 };
 

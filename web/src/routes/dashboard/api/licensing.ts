@@ -141,3 +141,11 @@ export function useRespondOffer() {
     onSuccess: () => void client.invalidateQueries({ queryKey: ['me', 'creator-offers'] }),
   });
 }
+
+/** Stores the creator-confirmed musical key of a published beat (canonical 'A minor'). */
+export function saveMusicalKey(projectId: string, key: string) {
+  return apiRequest<{ key: string | null }>(
+    `/api/creator/projects/${encodeURIComponent(projectId)}/musical-data`,
+    { method: 'PUT', body: { key } },
+  );
+}

@@ -1,37 +1,126 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { formatDuration } from '../../../../../shared/marketplace/duration';
 import { PRODUCT_GENRES } from '../../../../../shared/schemas/marketplace';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { acceptAttribute } from '../../../../../shared/uploads';
+import { ApiError } from '../../../api/client';
 import { CloseIcon } from '../../../components/icons';
+import { useFeatureTexts } from '../../../i18n/use-feature-texts';
+import { analyseUpload, type AudioDetection } from '../../marketplace/api/licences';
+import { keyLabel, MUSICAL_KEYS } from '../../marketplace/components/key-names';
 import { usePublishProject } from '../api/creator';
+import { saveMusicalKey } from '../api/licensing';
 import { uploadForKey } from '../api/uploads';
-import { addTags, missingRequired, readAudioDuration } from './product-form';
+import { addTags, isWavFile, missingRequired, readAudioDuration } from './product-form';
 
 const fieldClass =
   'block h-11 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
 const labelClass = 'mb-1.5 block text-sm font-medium text-zinc-200';
 
-const EMPTY = { title: '', description: '', price: '', genre: 'Trap', bpm: '120', duration: '' };
+const EMPTY = { title: '', description: '', price: '', genre: 'Trap', bpm: '120', duration: '', key: '' };
+type Field = keyof typeof EMPTY;
+
+/** The audio is uploaded as soon as it is chosen, so detection can fill BPM, key and duration. */
+interface AudioUpload {
+  file: File;
+  key: Promise<string>;
+  controller: AbortController;
+}
+
+type Detection =
+  | { status: 'idle' }
+  | { status: 'analysing' }
+  | { status: 'done'; result: AudioDetection }
+  | { status: 'wav-only' }
+  | { status: 'failed'; reason?: string };
 
 /** Product upload: files go through the multipart uploader, then POST /api/projects publishes the product. */
 export function ProductUploadForm({ profile }: { profile: Profile | null }) {
   const { t } = useTranslation();
   const id = useId();
+  // Key names and detection texts live with the licensing texts.
+  const licensingReady = useFeatureTexts(['licensing']);
+  const queryClient = useQueryClient();
   const publish = usePublishProject();
   const [fields, setFields] = useState(EMPTY);
+  const [detection, setDetection] = useState<Detection>({ status: 'idle' });
+  const [audioBytes, setAudioBytes] = useState(0);
+  const upload = useRef<AudioUpload | null>(null);
+  // Fields the creator typed in win over detection.
+  const touched = useRef(new Set<Field>());
   const [tags, setTags] = useState<string[]>([]);
   const [tagInput, setTagInput] = useState('');
   const [audio, setAudio] = useState<File | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [percent, setPercent] = useState(0);
+  const [coverBytes, setCoverBytes] = useState(0);
+  const [uploadsDone, setUploadsDone] = useState(false);
   const audioRef = useRef<HTMLInputElement>(null);
   const coverRef = useRef<HTMLInputElement>(null);
 
-  const set = (key: keyof typeof EMPTY) => (value: string) =>
+  const totalBytes = (audio?.size ?? 0) + (cover?.size ?? 0);
+  const percent = uploadsDone
+    ? 100
+    : Math.min(99, Math.round(((coverBytes + audioBytes) / Math.max(1, totalBytes)) * 100));
+
+  const set = (key: Field) => (value: string) => {
+    touched.current.add(key);
     setFields((current) => ({ ...current, [key]: value }));
+  };
+
+  useEffect(() => () => upload.current?.controller.abort(), []);
+
+  /** Starts uploading the chosen audio; the key is reused on publish. */
+  function startUpload(file: File): AudioUpload {
+    upload.current?.controller.abort();
+    const controller = new AbortController();
+    setAudioBytes(0);
+    const key = uploadForKey(
+      file,
+      'product-audio',
+      (progress) => setAudioBytes(progress.uploadedBytes),
+      controller.signal,
+    );
+    key.catch(() => undefined); // handled by detection and by publish
+    const started = { file, key, controller };
+    upload.current = started;
+    return started;
+  }
+
+  /** Fills what detection found into the fields the creator has not edited. */
+  function applyDetection(result: AudioDetection) {
+    setFields((current) => {
+      // A field the creator typed into (and did not clear) keeps their value.
+      const mine = (field: Field) => touched.current.has(field) && current[field].trim() !== '';
+      const next = { ...current };
+      if (result.duration_seconds > 0 && !mine('duration'))
+        next.duration = formatDuration(result.duration_seconds);
+      if (result.bpm !== null && !mine('bpm')) next.bpm = String(Math.round(result.bpm));
+      if (result.key !== null && MUSICAL_KEYS.includes(result.key) && !mine('key')) next.key = result.key;
+      return next;
+    });
+  }
+
+  async function detect(started: AudioUpload) {
+    if (!isWavFile(started.file)) {
+      setDetection({ status: 'wav-only' });
+      return;
+    }
+    setDetection({ status: 'analysing' });
+    try {
+      const result = await analyseUpload(await started.key, started.controller.signal);
+      if (upload.current !== started) return;
+      applyDetection(result);
+      setDetection({ status: 'done', result });
+    } catch (error) {
+      if (upload.current !== started || started.controller.signal.aborted) return;
+      console.error('Beat detection failed', error);
+      setDetection({ status: 'failed', reason: error instanceof ApiError ? error.message : undefined });
+    }
+  }
 
   function commitTags() {
     setTags((current) => addTags(current, tagInput));
@@ -47,9 +136,24 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
 
   async function onAudioChange(file: File | null) {
     setAudio(file);
-    if (file && fields.duration.trim() === '') {
+    // What the previous file's detection filled goes; what the creator typed stays.
+    const keep = touched.current;
+    setFields((current) => ({
+      ...current,
+      duration: keep.has('duration') ? current.duration : '',
+      bpm: keep.has('bpm') ? current.bpm : EMPTY.bpm,
+      key: keep.has('key') ? current.key : EMPTY.key,
+    }));
+    if (!file) {
+      upload.current?.controller.abort();
+      upload.current = null;
+      setDetection({ status: 'idle' });
+      return;
+    }
+    void detect(startUpload(file));
+    if (!keep.has('duration')) {
       const detected = await readAudioDuration(file);
-      if (detected)
+      if (detected && upload.current?.file === file)
         setFields((current) =>
           current.duration.trim() === '' ? { ...current, duration: detected } : current,
         );
@@ -57,12 +161,17 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
   }
 
   function reset() {
+    upload.current = null;
+    touched.current.clear();
+    setDetection({ status: 'idle' });
+    setAudioBytes(0);
     setFields(EMPTY);
     setTags([]);
     setTagInput('');
     setAudio(null);
     setCover(null);
-    setPercent(0);
+    setCoverBytes(0);
+    setUploadsDone(false);
     if (audioRef.current) audioRef.current.value = '';
     if (coverRef.current) coverRef.current.value = '';
   }
@@ -78,21 +187,17 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
     }
     const allTags = addTags(tags, tagInput);
     setBusy(true);
-    setPercent(0);
+    setCoverBytes(0);
+    setUploadsDone(false);
     try {
-      const total = audio.size + (cover?.size ?? 0);
-      let coverDone = 0;
       const coverKey = cover
-        ? await uploadForKey(cover, 'product-cover', (progress) => {
-            coverDone = progress.uploadedBytes;
-            setPercent(Math.round((coverDone / Math.max(1, total)) * 100));
-          })
+        ? await uploadForKey(cover, 'product-cover', (progress) => setCoverBytes(progress.uploadedBytes))
         : undefined;
-      const audioKey = await uploadForKey(audio, 'product-audio', (progress) =>
-        setPercent(Math.round(((coverDone + progress.uploadedBytes) / Math.max(1, total)) * 100)),
-      );
-      setPercent(100);
-      await publish.mutateAsync({
+      // The upload started when the file was chosen; a failed one is sent again.
+      const started = upload.current?.file === audio ? upload.current.key : undefined;
+      const audioKey = (await started?.catch(() => undefined)) ?? (await startUpload(audio).key);
+      setUploadsDone(true);
+      const project = await publish.mutateAsync({
         title: fields.title.trim(),
         description: fields.description.trim(),
         price: Math.round(Number(fields.price) * 100) / 100,
@@ -103,6 +208,16 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
         audioKey,
         ...(coverKey ? { coverKey } : {}),
       });
+      if (fields.key) {
+        try {
+          await saveMusicalKey(project.id, fields.key);
+          await queryClient.invalidateQueries({ queryKey: ['projects'] });
+        } catch (error) {
+          toast.warning(t('licensing.detect.keyNotSaved'), {
+            description: error instanceof ApiError ? error.message : undefined,
+          });
+        }
+      }
       toast.success(t('dashboardHub.upload.successTitle'), { description: t('dashboardHub.upload.success') });
       reset();
     } catch (error) {
@@ -156,6 +271,24 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
             className={`${fieldClass} h-auto py-2`}
           />
         </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-audio`} className={labelClass}>
+            {t('dashboardHub.upload.fieldAudio')} *
+          </label>
+          <input
+            id={`${id}-audio`}
+            ref={audioRef}
+            type="file"
+            required
+            accept={acceptAttribute('product-audio')}
+            aria-describedby={`${id}-detect`}
+            onChange={(event) => void onAudioChange(event.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-white/10 file:px-3 file:py-2 file:text-white"
+          />
+          <div id={`${id}-detect`} aria-live="polite">
+            {licensingReady && <DetectionHint detection={detection} />}
+          </div>
+        </div>
         <div>
           <label htmlFor={`${id}-price`} className={labelClass}>
             {t('dashboardHub.upload.fieldPrice')} *
@@ -205,6 +338,26 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
             onChange={(event) => set('bpm')(event.target.value)}
           />
         </div>
+        {licensingReady && (
+          <div>
+            <label htmlFor={`${id}-key`} className={labelClass}>
+              {t('licensing.detect.key')}
+            </label>
+            <select
+              id={`${id}-key`}
+              className={fieldClass}
+              value={fields.key}
+              onChange={(event) => set('key')(event.target.value)}
+            >
+              <option value="">{t('licensing.detect.noKey')}</option>
+              {MUSICAL_KEYS.map((key) => (
+                <option key={key} value={key}>
+                  {keyLabel(t, key)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label htmlFor={`${id}-duration`} className={labelClass}>
             {t('dashboardHub.upload.fieldDuration')}
@@ -275,20 +428,6 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
             className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-white/10 file:px-3 file:py-2 file:text-white"
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-audio`} className={labelClass}>
-            {t('dashboardHub.upload.fieldAudio')} *
-          </label>
-          <input
-            id={`${id}-audio`}
-            ref={audioRef}
-            type="file"
-            required
-            accept={acceptAttribute('product-audio')}
-            onChange={(event) => void onAudioChange(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-md file:border-0 file:bg-white/10 file:px-3 file:py-2 file:text-white"
-          />
-        </div>
       </div>
 
       {busy && (
@@ -311,11 +450,55 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
 
       <button
         type="submit"
-        disabled={busy}
+        // The creator confirms detected values, so publishing waits for detection (a few seconds).
+        disabled={busy || detection.status === 'analysing'}
         className="mt-6 inline-flex h-11 w-full items-center justify-center rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 font-semibold text-white hover:brightness-110 disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:px-8"
       >
         {busy ? t('dashboardHub.upload.busy') : t('dashboardHub.upload.submit')}
       </button>
     </form>
   );
+}
+
+/** Under the audio field: detection in progress, what was detected (to confirm), or why it was not. */
+function DetectionHint({ detection }: { detection: Detection }) {
+  const { t } = useTranslation();
+  const base = 'mt-2 flex items-start gap-2 rounded-lg px-3 py-2 text-sm';
+  let body: ReactNode = null;
+  if (detection.status === 'analysing')
+    body = (
+      <p className={`${base} bg-white/5 text-zinc-300`}>
+        <span
+          aria-hidden="true"
+          className="mt-0.5 size-4 shrink-0 animate-spin rounded-full border-2 border-violet-400 border-t-transparent"
+        />
+        {t('licensing.detect.analysing')}
+      </p>
+    );
+  else if (detection.status === 'done') {
+    const { result } = detection;
+    const parts = [
+      ...(result.duration_seconds > 0 ? [formatDuration(result.duration_seconds)] : []),
+      ...(result.bpm !== null ? [t('licensing.detect.bpm', { bpm: Math.round(result.bpm) })] : []),
+      ...(result.key !== null ? [keyLabel(t, result.key)] : []),
+    ];
+    body =
+      result.bpm === null && result.key === null ? (
+        <p className={`${base} bg-amber-500/10 text-amber-200`}>{t('licensing.detect.nothing')}</p>
+      ) : (
+        <p data-testid="detected-hint" className={`${base} bg-violet-500/15 text-violet-100`}>
+          {t('licensing.detect.detected', { summary: parts.join(' · ') })}
+        </p>
+      );
+  } else if (detection.status === 'wav-only')
+    body = <p className={`${base} bg-white/5 text-zinc-400`}>{t('licensing.detect.wavOnly')}</p>;
+  else if (detection.status === 'failed')
+    body = (
+      <p className={`${base} bg-amber-500/10 text-amber-200`}>
+        {detection.reason
+          ? t('licensing.detect.failed', { reason: detection.reason })
+          : t('licensing.detect.failedGeneric')}
+      </p>
+    );
+  return body;
 }

@@ -62,3 +62,8 @@ export function readAudioDuration(file: File): Promise<string | undefined> {
     audio.src = url;
   });
 }
+
+/** Whether the browser's file is a WAV (what the server-side BPM/key detection reads). */
+export function isWavFile(file: { name: string; type: string }): boolean {
+  return /\.wav$/i.test(file.name) || /^audio\/(wav|x-wav|wave|vnd\.wave)$/i.test(file.type);
+}

@@ -67,3 +67,17 @@ export function startOfferCheckout(projectId: string, tier: TierId, offerId: str
     body: { projectId, tier, offerId },
   });
 }
+
+/** What POST /api/licences/analyse answers for an uploaded WAV (lambdas/_lib/licensing/detect.ts). */
+export interface AudioDetection {
+  duration_seconds: number;
+  bpm: number | null;
+  bpm_confidence: number;
+  key: string | null;
+  key_confidence: number;
+}
+
+/** Duration, BPM and musical key of one of the caller's uploaded WAVs (audio/, stems/ or uploads/ key). */
+export function analyseUpload(key: string, signal?: AbortSignal) {
+  return apiRequest<AudioDetection>('/api/licences/analyse', { method: 'POST', body: { key }, signal });
+}

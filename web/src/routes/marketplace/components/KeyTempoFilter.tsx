@@ -2,9 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BeatFilters } from '../../../../../shared/marketplace/filter';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
-
-const NOTES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
-const KEYS = [...NOTES.map((n) => `${n} major`), ...NOTES.map((n) => `${n} minor`)];
+import { keyLabel, MUSICAL_KEYS } from './key-names';
 
 /** Filter sheet: musical key (with compatible keys) and half/double tempo for the BPM range (issue 8). */
 export function KeyTempoFilter({
@@ -30,9 +28,9 @@ export function KeyTempoFilter({
         className="h-10 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
       >
         <option value="">{t('licensing.search.anyKey')}</option>
-        {KEYS.map((key) => (
+        {MUSICAL_KEYS.map((key) => (
           <option key={key} value={key}>
-            {key}
+            {keyLabel(t, key)}
           </option>
         ))}
       </select>

@@ -1,27 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { STEMS_POLL_MS, type LicenceFilesAnswer } from '../../../../../shared/licensing/delivery';
 import { ApiError, apiRequest } from '../../../api/client';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 
-interface DeliveredFile {
-  kind: string;
-  label: string;
-  name: string;
-  url: string;
-  ai_separated: boolean;
-}
-
 /**
  * A bought licence's downloads: the tier's files and the agreement PDF, each through a short presigned
- * URL asked for on click (checked against the purchase by the API).
+ * URL asked for on click (checked against the purchase by the API). A Trackout's stems ZIP is prepared
+ * in the background: while the API answers 'preparing' the files ready so far are listed and the stems
+ * line spins, asking again every few seconds; a failed preparation shows its error and "try again".
  */
 export function LicenceDownloads({ orderId }: { orderId: string }) {
   const ready = useFeatureTexts(['licensing']);
   const { t } = useTranslation();
-  const [files, setFiles] = useState<DeliveredFile[] | null>(null);
-  const [busy, setBusy] = useState<'files' | 'agreement' | null>(null);
-  if (!ready) return null;
+  const [answer, setAnswer] = useState<LicenceFilesAnswer | null>(null);
+  const [busy, setBusy] = useState<'files' | 'agreement' | 'retry' | null>(null);
 
   const fail = (error: unknown) => {
     const message =
@@ -33,14 +27,64 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
     toast.error(t('licensing.downloads.error'), { description: message });
   };
 
+  const show = (next: LicenceFilesAnswer, previous: LicenceFilesAnswer | null) => {
+    setAnswer(next);
+    if (next.status === 'ready' && previous?.status !== 'ready') {
+      toast.success(t(previous?.stems ? 'licensing.downloads.stemsReady' : 'licensing.downloads.ready'), {
+        description: t('licensing.downloads.readyDescription'),
+      });
+    }
+  };
+
+  // While the stems are being prepared, ask again (each answer also refreshes the short file links).
+  useEffect(() => {
+    if (answer?.status !== 'preparing') return;
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      apiRequest<LicenceFilesAnswer>(`/api/licences/${orderId}/files`).then(
+        (next) => {
+          if (!cancelled) show(next, answer);
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          // A lost poll is shown like a failed preparation: "try again" asks once more.
+          setAnswer({
+            ...answer,
+            status: 'failed',
+            stems: { ai: answer.stems?.ai ?? false, status: 'failed' },
+          });
+          fail(error);
+        },
+      );
+    }, STEMS_POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+    // `show`/`fail` only read translations; the poll restarts on each new answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer, orderId]);
+
+  if (!ready) return null;
+
   async function loadFiles() {
     setBusy('files');
     try {
-      const answer = await apiRequest<{ files: DeliveredFile[] }>(`/api/licences/${orderId}/files`);
-      setFiles(answer.files);
-      toast.success(t('licensing.downloads.ready'), {
-        description: t('licensing.downloads.readyDescription'),
-      });
+      show(await apiRequest<LicenceFilesAnswer>(`/api/licences/${orderId}/files`), null);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function retryStems() {
+    setBusy('retry');
+    try {
+      show(
+        await apiRequest<LicenceFilesAnswer>(`/api/licences/${orderId}/stems`, { method: 'POST' }),
+        answer,
+      );
     } catch (error) {
       fail(error);
     } finally {
@@ -62,6 +106,7 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
 
   const button =
     'inline-flex h-9 items-center rounded-lg border border-white/15 px-3 text-sm text-zinc-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-60';
+  const stems = answer?.stems;
   return (
     <div className="flex w-full flex-wrap items-center gap-2">
       <button type="button" className={button} disabled={busy !== null} onClick={() => void loadFiles()}>
@@ -70,9 +115,9 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
       <button type="button" className={button} disabled={busy !== null} onClick={() => void agreement()}>
         {busy === 'agreement' ? t('licensing.downloads.loading') : t('licensing.downloads.agreement')}
       </button>
-      {files && (
+      {answer && answer.files.length > 0 && (
         <ul className="flex w-full flex-wrap gap-2" aria-label={t('licensing.downloads.ready')}>
-          {files.map((file) => (
+          {answer.files.map((file) => (
             <li key={file.kind}>
               <a
                 href={file.url}
@@ -84,6 +129,27 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {stems?.status === 'preparing' && (
+        <p role="status" aria-live="polite" className="flex w-full items-center gap-2 text-sm text-zinc-300">
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-violet-400 border-t-transparent motion-reduce:animate-none"
+          />
+          <span>
+            {t(stems.ai ? 'licensing.downloads.preparingStemsAi' : 'licensing.downloads.preparingStems')}
+          </span>
+          <span className="text-zinc-500">{t('licensing.downloads.preparingHint')}</span>
+        </p>
+      )}
+      {stems?.status === 'failed' && (
+        <div role="alert" className="flex w-full flex-wrap items-center gap-2 text-sm text-red-300">
+          <span>{t('licensing.downloads.stemsFailed')}</span>
+          {stems.error && <span className="text-zinc-400">{stems.error}</span>}
+          <button type="button" className={button} disabled={busy !== null} onClick={() => void retryStems()}>
+            {busy === 'retry' ? t('licensing.downloads.loading') : t('licensing.downloads.retry')}
+          </button>
+        </div>
       )}
     </div>
   );

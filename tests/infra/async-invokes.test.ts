@@ -1,0 +1,61 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asyncTargetVariable, functions, type FunctionDefinition } from '../../infra/functions';
+import { routes } from '../../infra/routes';
+import { synthPlatform } from './synth';
+
+/** Background jobs started with asynchronous invokes (`invokesAsync`): licences → licence-stems-zip. */
+let api: Template;
+beforeAll(() => {
+  api = Template.fromStack(synthPlatform().platform.api);
+});
+
+type Resource = { Properties: Record<string, unknown> };
+const defs = functions as readonly FunctionDefinition[];
+
+function logicalIdOf(name: string): string {
+  const description = defs.find((d) => d.name === name)!.description;
+  const found = Object.entries(api.findResources('AWS::Lambda::Function') as Record<string, Resource>).find(
+    ([, fn]) => fn.Properties.Description === description,
+  );
+  if (!found) throw new Error(`No function ${name}`);
+  return found[0];
+}
+
+describe('async invokes between catalogue functions', () => {
+  const pairs = defs.flatMap((d) => (d.invokesAsync ?? []).map((target) => [d.name, target] as const));
+
+  it('the licences function starts the stems ZIP job, which is an unrouted async target', () => {
+    expect(pairs).toContainEqual(['licences', 'licence-stems-zip']);
+    for (const [, target] of pairs) {
+      expect(defs.find((d) => d.name === target)?.asyncTarget).toBe(true);
+      expect(routes.some((r) => r.functionName === target)).toBe(false);
+    }
+  });
+
+  it("gives the caller the target's name and lambda:InvokeFunction on exactly its ARN", () => {
+    const lambdas = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+    const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+    for (const [caller, target] of pairs) {
+      const callerId = logicalIdOf(caller);
+      const targetId = logicalIdOf(target);
+      const variables = (lambdas[callerId]!.Properties.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables[asyncTargetVariable(target)]).toEqual({ Ref: targetId });
+      const roleId = (lambdas[callerId]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+      const statements = policies
+        .filter((p) =>
+          (p.Properties.Roles as unknown[]).some(
+            (r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId }),
+          ),
+        )
+        .flatMap(
+          (p) =>
+            (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+              .Statement,
+        )
+        .filter((s) => s.Action === 'lambda:InvokeFunction');
+      expect(statements.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [targetId, 'Arn'] }]);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { normalizeKey } from '../../shared/licensing/key-bpm';
+import enUS from '../../web/src/i18n/locales/en-US/licensing';
+import esES from '../../web/src/i18n/locales/es-ES/licensing';
+import ptBR from '../../web/src/i18n/locales/pt-BR/licensing';
+import { isWavFile } from '../../web/src/routes/dashboard/components/product-form';
+import { keyLabel, MUSICAL_KEYS } from '../../web/src/routes/marketplace/components/key-names';
+
+async function translator(language: string, licensing: typeof ptBR) {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: language, resources: { [language]: { translation: { licensing } } } });
+  return instance.t;
+}
+
+describe('musical key names (product form, acapella match, key filter)', () => {
+  it('offers the 24 keys once each, in the API spelling', () => {
+    expect(MUSICAL_KEYS).toHaveLength(24);
+    expect(new Set(MUSICAL_KEYS).size).toBe(24);
+    for (const key of MUSICAL_KEYS) expect(normalizeKey(key)).toBe(key);
+  });
+
+  it('names keys in the reader language', async () => {
+    const pt = await translator('pt-BR', ptBR);
+    const en = await translator('en-US', enUS);
+    const es = await translator('es-ES', esES);
+    // i18next's TFunction is generic over the app's typed catalogue; the test instance is untyped.
+    const label = (t: unknown, key: string) => keyLabel(t as Parameters<typeof keyLabel>[0], key);
+    expect(label(pt, 'A minor')).toBe('Lá menor');
+    expect(label(pt, 'C# major')).toBe('Dó# maior');
+    expect(label(en, 'A# minor')).toBe('A# minor');
+    expect(label(es, 'B major')).toBe('Si mayor');
+    expect(new Set(MUSICAL_KEYS.map((key) => label(pt, key))).size).toBe(24);
+    // Not a key: shown as it came.
+    expect(label(pt, 'H dorian')).toBe('H dorian');
+  });
+});
+
+describe('WAV detection in the product form', () => {
+  it('knows a WAV by extension or type', () => {
+    expect(isWavFile({ name: 'beat.WAV', type: '' })).toBe(true);
+    expect(isWavFile({ name: 'beat', type: 'audio/x-wav' })).toBe(true);
+    expect(isWavFile({ name: 'beat.mp3', type: 'audio/mpeg' })).toBe(false);
+  });
+});
