@@ -30,11 +30,17 @@ interface Row {
 
 const rows: Row[] = [];
 const started = performance.now();
+let detectMs = 0;
+let audioSeconds = 0;
 for (const style of MUSIC_STYLES) {
   for (const seed of seeds) {
     for (const description of descriptions) {
       const track = renderTrack({ description, style, durationSeconds: 30, seed });
-      const found = detectBeat(decodeWav(track.mix));
+      const audio = decodeWav(track.mix);
+      const detectStart = performance.now();
+      const found = detectBeat(audio);
+      detectMs += performance.now() - detectStart;
+      audioSeconds += (audio.channels[0]?.length ?? 0) / audio.sampleRate;
       const bpm = track.plan.bpm;
       const tempo =
         found.bpm !== null && Math.abs(found.bpm - bpm) <= 1
@@ -57,6 +63,7 @@ const count = (f: (r: Row) => boolean) => rows.filter(f).length;
 console.log(
   `Key/BPM detection on ${rows.length} synthesized 30 s tracks (${MUSIC_STYLES.length} styles × ${seeds.length} seeds × ${descriptions.length} tempo words), ${seconds.toFixed(1)} s`,
 );
+console.log(`Detection time: ${((60 * detectMs) / audioSeconds).toFixed(0)} ms per minute of audio`);
 console.log('');
 console.log('style         | tempo right | half/double | key right | relative key');
 for (const style of MUSIC_STYLES) {

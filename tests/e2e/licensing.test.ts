@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wavHeader } from '../../shared/audio/wav';
+import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
+import { decodeWav, encodeWav, type PcmAudio } from '../../shared/audio/wav';
+import { compatibleKeys, normalizeKey, parseKey } from '../../shared/licensing/key-bpm';
 import {
   collectPageErrors,
   launchChromium,
@@ -12,9 +15,11 @@ import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /**
- * Beat licences in Chromium (issue 8), lean: a creator sets tiers and a coupon; a client buys a WAV lease
- * with the coupon through the sandbox checkout and downloads the WAV and the PDF agreement; another client
- * buys the exclusive and the beat leaves the marketplace.
+ * Beat licences in Chromium (issue 8), lean: a creator uploads a synthesized beat and the form is filled
+ * with its detected BPM and key; the creator sets tiers and a coupon; a client buys a WAV lease with the
+ * coupon through the sandbox checkout and downloads the WAV and the PDF agreement; another client finds
+ * the beat by uploading an acapella, has an offer countered, accepts and pays it, then buys the exclusive
+ * and the beat leaves the marketplace.
  */
 let platform: RunningPlatform;
 let browser: Browser;
@@ -28,14 +33,56 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-function sineWav(seconds = 1, sampleRate = 8000): Buffer {
-  const samples = seconds * sampleRate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.set(wavHeader(samples, 1, sampleRate), 0);
-  for (let i = 0; i < samples; i += 1) {
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 8000), 44 + i * 2);
+/** A beat of known tempo and key from the project's synthesizer (as tests/bench/key-bpm-detection.ts), cut short. */
+function generatedBeat(seconds: number) {
+  const track = renderTrack({ description: 'beat para testar', style: 'Trap', durationSeconds: 30, seed: 1 });
+  const mix = decodeWav(track.mix);
+  const cut: PcmAudio = {
+    sampleRate: mix.sampleRate,
+    channels: mix.channels.map((c) => c.slice(0, seconds * mix.sampleRate)),
+  };
+  return { bpm: track.plan.bpm, key: normalizeKey(track.plan.key)!, wav: Buffer.from(encodeWav(cut)) };
+}
+
+/**
+ * A vocal-ish line (an "acapella"): one sung syllable per eighth note at `bpm`, on a melody around the
+ * tonic triad of `key`, each a vibrato tone with vowel-like formants and a soft attack; mono 22.05 kHz.
+ */
+function acapellaWav(bpm: number, key: string, seconds: number): Buffer {
+  const sampleRate = 22_050;
+  const { tonic, mode } = parseKey(key)!;
+  const scale = mode === 'minor' ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11];
+  const line = [0, 2, 4, 2, 0, 4, 7, 4, 5, 4, 2, 0, 4, 2, 1, 0];
+  const slot = 30 / bpm;
+  const base = 220 * 2 ** ((tonic - 9) / 12);
+  const samples = new Float32Array(seconds * sampleRate);
+  let phase = 0;
+  for (let i = 0; i < samples.length; i += 1) {
+    const t = i / sampleRate;
+    const n = Math.floor(t / slot);
+    const local = t - n * slot;
+    const degree = line[n % line.length]!;
+    const semitones = scale[degree % 7]! + 12 * Math.floor(degree / 7);
+    const f = base * 2 ** (semitones / 12) * (1 + 0.006 * Math.sin(2 * Math.PI * 5.5 * t));
+    phase += (2 * Math.PI * f) / sampleRate;
+    const envelope = local < slot * 0.85 ? Math.min(1, local / 0.015) * Math.exp(-local / (slot * 0.6)) : 0;
+    let v = 0;
+    for (let h = 1; h <= 10; h += 1) {
+      const hf = f * h;
+      const formants =
+        Math.exp(-((hf - 700) ** 2) / (2 * 300 ** 2)) + 0.6 * Math.exp(-((hf - 1200) ** 2) / (2 * 400 ** 2));
+      v += (formants + 0.3 / h) * Math.sin(h * phase);
+    }
+    samples[i] = 0.25 * envelope * v;
   }
-  return wav;
+  return Buffer.from(encodeWav({ sampleRate, channels: [samples] }));
+}
+
+const PT_NOTES = ['Dó', 'Dó#', 'Ré', 'Ré#', 'Mi', 'Fá', 'Fá#', 'Sol', 'Sol#', 'Lá', 'Lá#', 'Si'];
+/** 'A# minor' as the pt-BR screen writes it ('Lá# menor'). */
+function ptKeyName(key: string): string {
+  const parsed = parseKey(key)!;
+  return `${PT_NOTES[parsed.tonic]} ${parsed.mode === 'major' ? 'maior' : 'menor'}`;
 }
 
 async function signUp(
@@ -80,8 +127,9 @@ async function payOnSandbox(page: Page, buy: () => Promise<void>): Promise<void>
 }
 
 describe('beat licences', () => {
-  it('tiers + coupon; WAV lease with the coupon, downloads; exclusive takes the beat off sale', async () => {
+  it('detected BPM/key; tiers + coupon; WAV lease + downloads; acapella match; offer; exclusive', async () => {
     const title = `Licença E2E ${Date.now().toString(36)}`;
+    const generated = generatedBeat(12);
     const creator = await signUp('Criador', 'Lia Licenças E2E');
     const hub = creator.page;
     const errors = collectPageErrors(hub);
@@ -90,13 +138,20 @@ describe('beat licences', () => {
     await hub.getByLabel('Descrição').fill('Beat com licenças.');
     await hub.getByLabel('Preço (R$)').fill('50');
     await hub.getByLabel('Gênero').selectOption('Trap');
-    await hub.getByLabel('BPM').fill('140');
     await hub
       .getByLabel('Arquivo de áudio *')
-      .setInputFiles({ name: 'beat.wav', mimeType: 'audio/wav', buffer: sineWav() });
-    await hub.waitForFunction(
-      () => (document.querySelector<HTMLInputElement>('input[placeholder="3:00"]')?.value ?? '') !== '',
-    );
+      .setInputFiles({ name: 'beat.wav', mimeType: 'audio/wav', buffer: generated.wav });
+    // Detection fills duration, BPM and key for the creator to confirm.
+    await hub.getByTestId('detected-hint').waitFor({ timeout: 30_000 });
+    expect(Math.abs(Number(await hub.getByLabel('BPM').inputValue()) - generated.bpm)).toBeLessThanOrEqual(1);
+    expect(await hub.getByLabel('Tom', { exact: true }).inputValue()).toBe(generated.key);
+    expect(await hub.getByLabel('Duração (m:ss)').inputValue()).toBe('0:12');
+    await hub
+      .getByTestId('detected-hint')
+      .getByText(/confirme ou ajuste/)
+      .waitFor();
+    await screenshot(hub, 'desktop-product-detected');
+    await mobileScreenshot(hub, 'mobile-product-detected');
     await hub.getByRole('button', { name: 'Publicar produto' }).click();
     await hub.getByText('Seu produto foi publicado com sucesso no marketplace.').waitFor({ timeout: 30_000 });
 
@@ -140,15 +195,39 @@ describe('beat licences', () => {
     const wav = await page.request.get((await wavLink.getAttribute('href'))!);
     expect((await wav.body()).subarray(0, 4).toString('ascii')).toBe('RIFF');
     await screenshot(page, 'desktop-collection-licence');
+    const [agreement] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Contrato (PDF)' }).click(),
+    ]);
+    expect((await readFile((await agreement.path())!)).subarray(0, 5).toString('ascii')).toBe('%PDF-');
     const purchases = await apiGet(page, '/api/me/purchases');
     const orderId = (purchases.body.items as { order_id?: string }[])[0]!.order_id!;
-    const agreement = await apiGet(page, `/api/licences/${orderId}/agreement`);
-    expect(agreement.status).toBe(200);
-    const pdf = await page.request.get(String(agreement.body.url));
-    expect((await pdf.body()).subarray(0, 5).toString('ascii')).toBe('%PDF-');
 
-    // The client offers R$ 60 for another WAV lease; the creator counters R$ 75; accepted and paid.
-    const bidder = buyer;
+    // Another client finds the beat with an acapella: the filters switch to its key and tempo.
+    const bidder = await signUp('Cliente', 'Caio Exclusivo E2E');
+    await bidder.page.goto('/marketplace');
+    await bidder.page.getByLabel('Arquivo do acapella').setInputFiles({
+      name: 'acapella.wav',
+      mimeType: 'audio/wav',
+      buffer: acapellaWav(generated.bpm, generated.key, 12),
+    });
+    const match = bidder.page.getByTestId('acapella-result');
+    await match.waitFor({ timeout: 30_000 });
+    const detected = await match.innerText();
+    expect(detected).toMatch(/Seu acapella: \d+ BPM · \S+ (maior|menor)/);
+    // Sung in the beat's key and tempo: its detected key is one the beat's key mixes with.
+    expect(compatibleKeys(generated.key).some((key) => detected.includes(ptKeyName(key)))).toBe(true);
+    // Two filters: the key (with compatible keys) and the BPM window (with half/double tempo).
+    expect(await bidder.page.getByTestId('active-filter-count').innerText()).toBe('2');
+    await bidder.page.getByRole('searchbox', { name: 'Buscar beats' }).fill(title);
+    await bidder.page.getByRole('article', { name: title }).waitFor();
+    await screenshot(bidder.page, 'desktop-acapella-match');
+    await mobileScreenshot(bidder.page, 'mobile-acapella-match');
+    await match.getByRole('button', { name: 'Limpar filtro do acapella' }).click();
+    await match.waitFor({ state: 'detached' });
+    expect(await bidder.page.getByTestId('active-filter-count').count()).toBe(0);
+
+    // That client offers R$ 60 for a WAV lease; the creator counters R$ 75; accepted and paid.
     const bid = await openLicences(bidder.page, title);
     await bid.getByRole('radio', { name: /Licença WAV/ }).check();
     await bid.getByLabel('Sua oferta (R$)').fill('60');
@@ -160,7 +239,7 @@ describe('beat licences', () => {
       .waitFor();
     await hub.reload();
     await hub.getByRole('tab', { name: 'Licenças' }).click();
-    const received = hub.getByTestId('creator-offer').filter({ hasText: 'Bia Compradora E2E' });
+    const received = hub.getByTestId('creator-offer').filter({ hasText: 'Caio Exclusivo E2E' });
     await received.getByLabel('Contraproposta (R$)').fill('75');
     await received.getByRole('button', { name: 'Contrapropor' }).click();
     await hub.getByText('Oferta respondida').waitFor();
@@ -175,8 +254,8 @@ describe('beat licences', () => {
       .getByText(/R\$\s?75,00/)
       .waitFor();
 
-    // Another client buys the exclusive: the beat leaves the marketplace.
-    const exclusiveBuyer = await signUp('Cliente', 'Caio Exclusivo E2E');
+    // The same client buys the exclusive: the beat leaves the marketplace.
+    const exclusiveBuyer = bidder;
     const other = exclusiveBuyer.page;
     const exclusive = await openLicences(other, title);
     await exclusive.getByRole('radio', { name: /Exclusiva/ }).check();

@@ -13,8 +13,10 @@ export interface BeatDetection {
 }
 
 /**
- * Duration, BPM and key of decoded audio. Reuses the tested estimators of lambdas/_lib/analysis/audio.ts
- * (spectral-flux tempo with a half/double check, Krumhansl key profiles) on the first minutes.
+ * Duration, BPM and key of decoded audio, on the first minutes: the tempo of
+ * lambdas/_lib/analysis/audio.ts (band-wise spectral-flux envelopes, tatum and metrical level with a
+ * tempo prior) and the key of ./key-estimate (scale fit, key profile and bass line). Null BPM or key when
+ * the audio has no clear pulse or no key (silence, noise, too short).
  */
 export function detectBeat(audio: PcmAudio): BeatDetection {
   const frames = audio.channels[0]?.length ?? 0;
