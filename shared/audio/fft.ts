@@ -83,6 +83,7 @@ export class Fft {
 /**
  * From Z = FFT(x + i·y), writes the half spectra (bins 0..N/2) of the real signals x and y:
  * X[k] = (Z[k] + conj Z[N−k]) / 2, Y[k] = (Z[k] − conj Z[N−k]) / 2i.
+ * `bins` limits the output to bins 0..bins−1 (a caller that only needs a low band).
  */
 export function splitPair(
   zr: Float64Array,
@@ -91,9 +92,11 @@ export function splitPair(
   xi: Float64Array,
   yr: Float64Array,
   yi: Float64Array,
+  bins = zr.length / 2 + 1,
 ): void {
   const n = zr.length;
-  for (let k = 0; k <= n / 2; k++) {
+  const last = Math.min(n / 2, bins - 1);
+  for (let k = 0; k <= last; k++) {
     const m = k === 0 ? 0 : n - k;
     const ar = zr[k]!;
     const ai = zi[k]!;
@@ -106,7 +109,11 @@ export function splitPair(
   }
 }
 
-/** Inverse of splitPair: builds the full spectrum Z = X + i·Y from half spectra of two real signals. */
+/**
+ * Inverse of splitPair: builds the full spectrum Z = X + i·Y from half spectra of two real signals.
+ * With `bins` below N/2 + 1 only bins 0..bins−1 (and their mirrors) are written: the caller has zeroed
+ * the rest of Z (a band-limited spectrum).
+ */
 export function joinPair(
   xr: Float64Array,
   xi: Float64Array,
@@ -114,10 +121,12 @@ export function joinPair(
   yi: Float64Array,
   zr: Float64Array,
   zi: Float64Array,
+  bins = zr.length / 2 + 1,
 ): void {
   const n = zr.length;
   const half = n / 2;
-  for (let k = 0; k <= half; k++) {
+  const last = Math.min(half, bins - 1);
+  for (let k = 0; k <= last; k++) {
     // Z[k] = X[k] + i·Y[k]
     zr[k] = xr[k]! - yi[k]!;
     zi[k] = xi[k]! + yr[k]!;
