@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// Explicit extensions in the config's own imports: Vite's config loader warns on extensionless ones.
+import { prerender } from './prerender/plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,11 +33,13 @@ function nonBlockingStylesheet(): Plugin {
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), nonBlockingStylesheet()],
+  plugins: [react(), tailwindcss(), nonBlockingStylesheet(), prerender()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Tailwind 4's own browser floor (Safari 16.4, Chrome 111, Firefox 128): no colour fallbacks twice.
+    cssTarget: ['chrome111', 'edge111', 'safari16.4', 'firefox128'],
     sourcemap: true,
   },
   server: {

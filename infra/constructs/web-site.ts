@@ -8,6 +8,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../../shared/schemas/web-config';
+import { bootScriptCspSources } from '../../web/prerender/boot-script';
+import { PRERENDERED_PAGES, SPA_SHELL } from '../../web/prerender/pages';
 import { AccessLogsBucket } from './secure-bucket';
 
 export interface WebSiteProps {
@@ -24,14 +26,17 @@ export interface WebSiteProps {
 }
 
 /**
- * Rewrites app routes (paths whose last segment has no file extension) to /index.html, so deep links
- * load the SPA while a missing asset still returns a real 404. Only on the default behaviour: /api/*
- * answers come straight from the API, 404s included.
+ * Rewrites app routes (paths whose last segment has no file extension) to their HTML file: the pages the
+ * build prerenders have their own (web/prerender/pages.ts: `/` → /index.html, `/marketplace` →
+ * /marketplace/index.html), every other route gets the start screen /spa.html; a missing asset still
+ * returns a real 404. Only on the default behaviour: /api/* answers come straight from the API, 404s
+ * included.
  */
-const spaRewriteCode = `function handler(event) {
+const spaRewriteCode = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  if (last.indexOf('.') === -1) request.uri = pages[request.uri.replace(/\\/+$/, '') || '/'] || '${SPA_SHELL}';
   return request;
 }`;
 
@@ -82,7 +87,7 @@ export class WebSite extends Construct {
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'SPA routes to /index.html',
+      comment: 'SPA routes to their prerendered page or /spa.html',
     });
 
     // https://<id>.execute-api.<region>.amazonaws.com → the bare host name CloudFront needs.
@@ -158,11 +163,12 @@ export class WebSite extends Construct {
     const hasBuild = fs.existsSync(props.distPath);
     let assets: s3deploy.BucketDeployment | undefined;
     if (hasBuild) {
-      // Hashed Vite assets: cache forever. index.html and config.json go in the shell deployment.
+      // Hashed Vite assets: cache forever. The HTML pages (index.html, spa.html and the prerendered
+      // pages in their folders) and config.json go in the shell deployment.
       assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
         destinationBucket: this.bucket,
         sources: [s3deploy.Source.asset(props.distPath)],
-        exclude: ['index.html', 'config.json'],
+        exclude: ['*.html', 'config.json'],
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
         memoryLimit: 512,
       });
@@ -175,7 +181,7 @@ export class WebSite extends Construct {
       destinationBucket: this.bucket,
       sources: shellSources,
       exclude: ['*'],
-      include: ['index.html', 'config.json'],
+      include: ['*.html', 'config.json'],
       prune: false,
       cacheControl: [s3deploy.CacheControl.noCache()],
       memoryLimit: 512,
@@ -188,8 +194,8 @@ function contentSecurityPolicy(region: string): string {
   const s3Hosts = `https://*.s3.${region}.amazonaws.com https://*.s3.amazonaws.com`;
   return [
     "default-src 'self'",
-    // sql.js compiles its bundled wasm.
-    "script-src 'self' 'wasm-unsafe-eval'",
+    // sql.js compiles its bundled wasm; the two inline start scripts of the HTML pages by their hash.
+    `script-src 'self' 'wasm-unsafe-eval' ${bootScriptCspSources().join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

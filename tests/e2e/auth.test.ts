@@ -23,14 +23,22 @@ describe('accounts journey', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
 
-    // Signed out, a protected page first says it is checking the session, then sends the visitor to /auth.
-    // /config.json is held back a moment so the checking state is observable.
+    // A protected page first says it is checking the session, then sends the visitor to /auth. With no
+    // Cognito key stored at all the app knows at once that nobody is signed in (no check, no spinner), so
+    // this browser keeps a stale session key (another app client's): the check then reads /config.json,
+    // held back until the checking state has shown, and finds no session for this client.
+    await context.addInitScript(() => {
+      localStorage.setItem('CognitoIdentityServiceProvider.stale-client.LastAuthUser', 'someone');
+    });
+    let releaseConfig: () => void = () => undefined;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
     await page.route('**/config.json', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await configHeld;
       await route.continue();
     });
     await page.goto('/dashboard');
     await page.getByText('Carregando...').first().waitFor();
+    releaseConfig();
     await page.waitForURL('**/auth');
     await page.unroute('**/config.json');
     await screenshot(page, 'desktop-auth-signin');

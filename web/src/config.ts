@@ -29,3 +29,19 @@ export function hasStoredSession(userPoolClientId: string): boolean {
     return false;
   }
 }
+
+/**
+ * False when storage holds no Cognito session for any app client, known without /config.json: the
+ * signed-out start path then skips the session check entirely.
+ */
+export function mayHaveStoredSession(): boolean {
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}

@@ -1,30 +1,31 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AuthProvider } from './auth/AuthProvider';
-import { DeferredToaster } from './components/DeferredToaster';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppRoot } from './AppRoot';
 import { startI18n } from './i18n';
-import { router } from './router';
+import { setHydrating } from './lib/hydration';
+import { routes } from './router';
 import { startSettings } from './settings/apply';
-import { SettingsSync } from './settings/SettingsSync';
-import './index.css';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
-});
+import './shell.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 
-/** Applies the built stylesheet that index.html preloads (vite.config.ts); in dev, modules inject CSS. */
+// Created first: it starts loading the page's route chunk (and its texts) while the language is chosen.
+const router = createBrowserRouter(routes);
+
+/**
+ * Applies the built stylesheet. Prerendered pages link it render-blocking; the others (the start screen)
+ * only preload it (vite.config.ts), and the app renders once it has loaded, so nothing shows unstyled.
+ * In dev, modules inject the CSS.
+ */
 function applyStylesheet(): Promise<void> {
-  const preload = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
-  if (!preload) return Promise.resolve();
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
+  if (!link || link.rel === 'stylesheet') return Promise.resolve();
   const sheet = document.createElement('link');
   sheet.rel = 'stylesheet';
-  sheet.href = preload.href;
-  if (preload.crossOrigin !== null) sheet.crossOrigin = preload.crossOrigin;
+  sheet.href = link.href;
+  if (link.crossOrigin !== null) sheet.crossOrigin = link.crossOrigin;
   return new Promise((resolve) => {
     sheet.addEventListener('load', () => resolve(), { once: true });
     sheet.addEventListener(
@@ -39,20 +40,57 @@ function applyStylesheet(): Promise<void> {
   });
 }
 
-// index.html paints the start screen; the app replaces it once the language is chosen and loaded and
-// the stylesheet has arrived.
-await Promise.all([startI18n(), applyStylesheet()]);
+/** Resolves once the router has loaded the first page's lazy route (needed before hydrating it). */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Whether #root holds this page prerendered in this language (web/prerender): the build writes the
+ * default language into #root and the others into <template>s; the inline start script already swapped
+ * in the one the stored choice or the browser asks for. A language known only from the viewer's country
+ * is swapped in here.
+ */
+function prerenderedFor(root: HTMLElement, language: string): boolean {
+  const { prerendered, prerenderedPath } = root.dataset;
+  if (!prerendered || prerenderedPath !== window.location.pathname.replace(/(.)\/$/, '$1')) return false;
+  if (prerendered === language) return true;
+  const template = document.getElementById(`prerender-${language}`);
+  if (!(template instanceof HTMLTemplateElement)) return false;
+  root.replaceChildren(template.content.cloneNode(true));
+  root.dataset.prerendered = language;
+  return true;
+}
+
+// The page shows the start screen, or the prerendered page, until the language is chosen and loaded and
+// the stylesheet has arrived; a prerendered page also waits for its route, which hydration needs (the
+// start screen instead gives way at once, so the session check starts while the route loads).
+const [language] = await Promise.all([
+  startI18n(),
+  applyStylesheet(),
+  rootElement.dataset.prerendered ? routerReady() : undefined,
+]);
 // Dark mode, reduced motion and the other /settings choices apply before the first paint.
 startSettings();
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <SettingsSync />
-      </AuthProvider>
-      <DeferredToaster />
-    </QueryClientProvider>
-  </StrictMode>,
+const app = (
+  <AppRoot>
+    <RouterProvider router={router} />
+  </AppRoot>
 );
+// As transitions, so React renders in slices and the page stays responsive (Total Blocking Time).
+if (prerenderedFor(rootElement, language)) {
+  setHydrating(true);
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else {
+  startTransition(() => createRoot(rootElement).render(app));
+}

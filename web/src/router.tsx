@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppShell } from './components/AppShell';
 import { RouteError } from './components/RouteError';
@@ -8,7 +9,56 @@ import { withTexts } from './i18n/feature-texts';
  * The route table. Each screen is its own chunk (`lazy`), exporting `Component`.
  * Pages needing sign-in go under the RequireAuth layout (/my-collection and /coins join it when built).
  */
-export const router = createBrowserRouter([
+/**
+ * A route's `handle`. `startBundleOnly`: the page is drawn with what the start bundle has (shell.css, no
+ * TanStack Query), so its lazy route loads neither; only the landing page, which `/` must keep light.
+ */
+export interface RouteHandle {
+  startBundleOnly?: boolean;
+}
+
+/**
+ * Wraps each lazy page in the app's QueryClientProvider and loads the whole app's stylesheet with it
+ * (app-styles.ts): TanStack Query and index.css stay off the start bundle, and the landing page
+ * (`handle.startBundleOnly`) never downloads them.
+ */
+function withPageDependencies(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const children = route.children && withPageDependencies(route.children);
+    const load = route.lazy;
+    const wrapped: RouteObject = children ? { ...route, children } : route;
+    if (typeof load !== 'function' || (route.handle as RouteHandle | undefined)?.startBundleOnly) {
+      return wrapped;
+    }
+    return {
+      ...wrapped,
+      lazy: async () => {
+        const [module, { QueryProvider }] = await Promise.all([
+          load(),
+          import('./api/QueryProvider'),
+          import('./app-styles'),
+        ]);
+        const Page = (module as { Component?: ComponentType | null }).Component;
+        if (!Page) return module;
+        return {
+          ...module,
+          Component: function PageWithQueries() {
+            return (
+              <QueryProvider>
+                <Page />
+              </QueryProvider>
+            );
+          },
+        };
+      },
+    } as RouteObject;
+  });
+}
+
+/**
+ * The route table, shared by the browser router (main.tsx) and the build's prerender (web/prerender).
+ */
+export const routes: RouteObject[] = withPageDependencies([
   // The studio's one-page site has its own sticky navigation, so it stands outside the app shell.
   {
     path: 'shifter-studio',
@@ -23,7 +73,11 @@ export const router = createBrowserRouter([
         // Errors inside a page keep the header and sidebar around the error view.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: withTexts(['landing', 'pricing'], () => import('./routes/home/route')) },
+          {
+            index: true,
+            handle: { startBundleOnly: true } satisfies RouteHandle,
+            lazy: withTexts(['landing', 'pricing'], () => import('./routes/home/route')),
+          },
           { path: 'auth', lazy: () => import('./routes/auth/route') },
           {
             path: 'marketplace',

@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Profile } from '../../../shared/schemas/profile';
 import { setIdTokenSource } from '../api/client';
-import { myProfileQuery } from '../api/profile';
-import { hasStoredSession, loadRawWebConfig, peekUserPoolClientId } from '../config';
+import { hasStoredSession, loadRawWebConfig, mayHaveStoredSession, peekUserPoolClientId } from '../config';
 import type { SignUpInput } from './amplify';
 import { AuthContext, type AuthState, type SessionUser } from './session';
 
@@ -13,14 +12,77 @@ setIdTokenSource(async () => (await loadAuth()).currentIdToken());
 
 /** Restores a stored session without loading Amplify when there is none to restore. */
 async function restoreSession(): Promise<SessionUser | null> {
+  // No Cognito key at all in storage: signed out, known without waiting for /config.json.
+  if (!mayHaveStoredSession()) return null;
   const clientId = peekUserPoolClientId(await loadRawWebConfig());
   if (!clientId || !hasStoredSession(clientId)) return null;
   return (await loadAuth()).currentSessionUser();
 }
 
+/** TanStack Query and the profile's query options load with the first signed-in user. */
+const loadProfileQuery = () =>
+  Promise.all([import('@tanstack/react-query'), import('../api/query-client'), import('../api/profile')]);
+
+interface ProfileState {
+  profile: Profile | null;
+  pending: boolean;
+}
+
+/**
+ * The signed-in user's profile from the shared query cache (so pages that invalidate ['me'] refresh the
+ * header too), observed without useQuery so signed-out visitors never download TanStack Query.
+ */
+function useProfile(userId: string | null): ProfileState {
+  const [state, setState] = useState<ProfileState & { userId: string | null }>({
+    userId: null,
+    profile: null,
+    pending: false,
+  });
+  useEffect(() => {
+    if (!userId) return;
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    setState({ userId, profile: null, pending: true });
+    loadProfileQuery()
+      .then(([{ QueryObserver }, { queryClient }, { myProfileQuery }]) => {
+        if (cancelled) return;
+        const observer = new QueryObserver(queryClient, myProfileQuery(userId));
+        let reported: unknown = null;
+        const apply = (result: { data?: Profile; isPending: boolean; error: unknown }) => {
+          setState({ userId, profile: result.data ?? null, pending: result.isPending });
+          if (result.error && result.error !== reported) {
+            reported = result.error;
+            console.error('Error fetching profile', result.error);
+          }
+        };
+        unsubscribe = observer.subscribe(apply);
+        apply(observer.getCurrentResult());
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('Error fetching profile', error);
+        setState({ userId, profile: null, pending: false });
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [userId]);
+  // Until the effect above runs for a new user, the previous user's state must not show.
+  if (!userId) return { profile: null, pending: false };
+  if (state.userId !== userId) return { profile: null, pending: true };
+  return { profile: state.profile, pending: state.pending };
+}
+
+const noSubscription = () => () => undefined;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [loading, setLoading] = useState(true);
+  // Signed out is known at once when storage holds no Cognito session, so the header shows 'Entrar'
+  // without a placeholder. Pages prerendered at build (web/prerender) are drawn signed out, so while
+  // such a page hydrates this reads false too, and the check then runs as usual.
+  const sessionMayExist = useSyncExternalStore(noSubscription, mayHaveStoredSession, () => false);
+  const [checked, setChecked] = useState(false);
+  const loading = sessionMayExist && !checked;
   const [user, setUser] = useState<SessionUser | null>(null);
 
   useEffect(() => {
@@ -33,17 +95,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Session check failed', error);
       })
       .finally(() => {
-        if (!cancelled) setLoading(false);
+        if (!cancelled) setChecked(true);
       });
     return () => {
       cancelled = true;
     };
   }, []);
 
-  const profileQuery = useQuery(myProfileQuery(user?.id ?? null));
-  useEffect(() => {
-    if (profileQuery.error) console.error('Error fetching profile', profileQuery.error);
-  }, [profileQuery.error]);
+  const profileState = useProfile(user?.id ?? null);
 
   const signIn = useCallback(async (email: string, password: string) => {
     const auth = await loadAuth();
@@ -67,15 +126,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await (await loadAuth()).signOutOfSession();
     setUser(null);
+    const { queryClient } = await import('../api/query-client');
     queryClient.removeQueries({ queryKey: ['me'] });
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({
       loading,
       user,
-      profile: user ? (profileQuery.data ?? null) : null,
-      profileLoading: user !== null && profileQuery.isPending,
+      profile: user ? profileState.profile : null,
+      profileLoading: user !== null && profileState.pending,
       signIn,
       signUp,
       confirmSignUp,
@@ -85,8 +145,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [
       loading,
       user,
-      profileQuery.data,
-      profileQuery.isPending,
+      profileState.profile,
+      profileState.pending,
       signIn,
       signUp,
       confirmSignUp,

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { QueryProvider } from '../api/QueryProvider';
 import { creditWatchUser, stopWaitingForCredit, walletQuery } from '../api/wallet';
 import { useAuth } from '../auth/session';
 import { formatCompact } from './format';
 import { CoinsIcon } from './icons';
 
 /** The header's 5D Coins balance (signed-in users only), linking to /coins. Errors are only logged. */
-export default function CoinsChip() {
+function CoinsChipContent() {
   const { t } = useTranslation();
   const userId = useAuth().user?.id ?? null;
   const wallet = useQuery(walletQuery(userId));
@@ -38,5 +39,14 @@ export default function CoinsChip() {
       {/* The space keeps "0 Coins" one phrase for assistive tech (the accessible name starts with it). */}
       <span className="tabular-nums">{shown}</span> <span className="hidden sm:inline">Coins</span>
     </Link>
+  );
+}
+
+/** A lazy chunk of the header, outside the pages' query provider: it brings the shared one. */
+export default function CoinsChip() {
+  return (
+    <QueryProvider>
+      <CoinsChipContent />
+    </QueryProvider>
   );
 }

@@ -20,7 +20,13 @@ const Toaster = lazy(async () => {
   };
 });
 
-/** Mounts the toast viewport once the page has loaded and the browser is idle (at most 2 s later). */
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Mounts the toast viewport once the page has loaded and the browser is idle (at most 2 s later). On the
+ * landing page every toast follows something the visitor did (a plan chosen, a language switched), so
+ * there sonner loads on the first interaction instead, and a visitor who only reads never downloads it.
+ */
 export function DeferredToaster() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -31,9 +37,13 @@ export function DeferredToaster() {
       if ('requestIdleCallback' in window) idle = window.requestIdleCallback(mount, { timeout: 2000 });
       else timer = setTimeout(mount, 200);
     };
-    if (document.readyState === 'complete') schedule();
+    const onLanding = window.location.pathname === '/';
+    if (onLanding)
+      for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true });
+    else if (document.readyState === 'complete') schedule();
     else window.addEventListener('load', schedule, { once: true });
     return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, mount);
       window.removeEventListener('load', schedule);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) clearTimeout(timer);

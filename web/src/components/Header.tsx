@@ -76,6 +76,7 @@ export function Header({ menuOpen, onToggleMenu }: HeaderProps) {
           ) : (
             <Link
               to="/auth"
+              data-signed-out-only
               className="inline-flex h-9 items-center rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 px-4 text-sm font-semibold text-white shadow-lg shadow-violet-900/30 transition hover:brightness-110"
             >
               {t('header.login')}

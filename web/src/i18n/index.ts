@@ -51,15 +51,28 @@ function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = language;
 }
 
-/** Chooses the start language (stored → browser → country) and loads its catalogue. */
-export async function startI18n(): Promise<Language> {
-  // Texts every page shows start downloading now when the language is already known (see feature-texts).
-  const globalTexts = loadFeatureTexts(GLOBAL_FEATURES);
-  const language = await chooseLanguage({
+/** The start language: stored choice → browser language → viewer country (GET /api/geo) → pt-BR. */
+export function chooseStartLanguage(): Promise<Language> {
+  return chooseLanguage({
     stored: readStoredLanguage(),
     browserLanguages: browserLanguages(),
     fetchCountry: fetchViewerCountry,
   });
+}
+
+/**
+ * Starts i18next in this language with its shell catalogue and the texts every page shows (the chat
+ * button and the header's coins chip). Also used by the build's prerender (web/prerender), in Node.
+ */
+export async function initI18n(language: Language): Promise<void> {
+  const globalTexts = loadFeatureTexts(GLOBAL_FEATURES);
+  if (i18n.isInitialized) {
+    // The dev server's prerender re-evaluates this module after an edit; i18next itself stays started.
+    await i18n.changeLanguage(language);
+    markI18nReady();
+    await globalTexts;
+    return;
+  }
   await i18n
     .use(catalogueBackend)
     .use(initReactI18next)
@@ -75,10 +88,25 @@ export async function startI18n(): Promise<Language> {
       react: { useSuspense: false },
     });
   markI18nReady();
-  // Texts of what every page shows: the chat button and the header's coins chip.
+  await globalTexts;
+}
+
+/** Chooses the start language (stored → browser → country) and loads its catalogue. */
+export async function startI18n(): Promise<Language> {
+  // Texts every page shows start downloading now when the language is already known (see feature-texts).
+  const globalTexts = loadFeatureTexts(GLOBAL_FEATURES);
+  const language = await chooseStartLanguage();
+  await initI18n(language);
   await globalTexts;
   applyDocumentLanguage(language);
   return language;
+}
+
+/** In Node, for the prerender: the shell and every feature loaded so far, in this language. */
+export async function switchPrerenderLanguage(language: Language): Promise<void> {
+  await i18n.loadLanguages(language);
+  await loadTextsForLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 /** The user's explicit choice: remembered, applied, and reflected in `<html lang>`. */

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '../../api/QueryProvider';
+import '../../app-styles';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,7 +34,7 @@ const SUGGESTIONS = ['trap', 'mixing', 'harmony', 'homeStudio'] as const;
 let nextId = 0;
 const newId = () => `m${Date.now().toString(36)}-${nextId++}`;
 
-export default function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
@@ -434,5 +436,14 @@ export default function ChatPanel({ open, onClose }: { open: boolean; onClose: (
         )}
       </div>
     </section>
+  );
+}
+
+/** Lazily loaded beside the header, outside the pages' query provider: it brings the shared one. */
+export default function ChatPanel(props: { open: boolean; onClose: () => void }) {
+  return (
+    <QueryProvider>
+      <ChatPanelContent {...props} />
+    </QueryProvider>
   );
 }

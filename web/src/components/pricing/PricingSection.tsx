@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -49,7 +48,6 @@ export function PricingSection() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<PlanId | null>(null);
 
   // This section loads after the page, so a `#pricing` link (the checkout's cancel url) scrolls here now.
@@ -75,7 +73,10 @@ export function PricingSection() {
         openCheckoutTab(url);
         // The subscription's first invoice credits coins: the header chip shows them when they land.
         if (user)
-          void import('../../api/wallet').then((wallet) => wallet.waitForCredit(queryClient, user.id));
+          // The query cache loads here, not with the landing page (TanStack Query is off the start path).
+          void Promise.all([import('../../api/wallet'), import('../../api/query-client')]).then(
+            ([wallet, { queryClient }]) => wallet.waitForCredit(queryClient, user.id),
+          );
       },
       goToLogin: () => void navigate('/auth'),
       // sonner loads only when there is something to say: the landing page stays light.

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useHydrated } from '../../lib/hydration';
 
 // Below the hero and heavier than it: its own chunk, so the hero paints first.
 const PricingSection = lazy(async () => ({
@@ -12,6 +13,9 @@ const BelowTheFold = lazy(() => import('./components/BelowTheFold'));
 
 function HomePage() {
   const { t } = useTranslation();
+  // The build prerenders the hero (web/prerender); the sections below load once the page is hydrated.
+  const hydrated = useHydrated();
+  const pricingPlaceholder = <div aria-hidden="true" className="mt-16 min-h-96" />;
   return (
     <>
       <section className="relative overflow-hidden rounded-3xl border border-white/10 bg-gradient-to-br from-violet-950/60 via-zinc-950 to-fuchsia-950/40 px-6 py-16 sm:px-12 sm:py-24">
@@ -46,12 +50,18 @@ function HomePage() {
           </div>
         </div>
       </section>
-      <Suspense fallback={<div aria-hidden="true" className="mt-16 min-h-96" />}>
-        <PricingSection />
-      </Suspense>
-      <Suspense fallback={null}>
-        <BelowTheFold />
-      </Suspense>
+      {hydrated ? (
+        <>
+          <Suspense fallback={pricingPlaceholder}>
+            <PricingSection />
+          </Suspense>
+          <Suspense fallback={null}>
+            <BelowTheFold />
+          </Suspense>
+        </>
+      ) : (
+        pricingPlaceholder
+      )}
     </>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * Pages written as HTML at build time (web/prerender/plugin.ts), each as its own file, and the start
+ * screen every other route is served. CloudFront's SPA rewrite (infra/constructs/web-site.ts), the local
+ * dev server and the web budget bench serve them the same way.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': '/index.html',
+  '/marketplace': '/marketplace/index.html',
+};
+
+/** The start screen (no page content), served for every other app route. */
+export const SPA_SHELL = '/spa.html';
+
+/** The file a route path is served from: its prerendered page, else the start screen. */
+export function htmlFileFor(pathname: string): string {
+  const page = pathname.replace(/\/+$/, '') || '/';
+  return PRERENDERED_PAGES[page] ?? SPA_SHELL;
+}
