@@ -50,6 +50,9 @@ export const HEAD_SCRIPT = `(function () {
 
 /**
  * BODY_SCRIPT, right after #root and the prerendered <template>s:
+ *  - remembers taps on prerendered buttons made before the app is live (`<html data-app-live>`, set by
+ *    main.tsx when it hydrates), which the app replays once hydrated (lib/hydration.ts): a visitor who
+ *    taps the chat button on a fast-painted page is not ignored;
  *  - swaps the visitor's language's prerendered page into #root (HEAD_SCRIPT chose it), so the app
  *    hydrates what is shown, and unhides #root;
  *  - once the first contentful paint is on screen, preloads the app's modules (`<link data-app-module>`, listed
@@ -59,6 +62,12 @@ export const HEAD_SCRIPT = `(function () {
  */
 export const BODY_SCRIPT = `(function () {
   var d = document, h = d.documentElement, r = d.getElementById('root');
+  var early = (window.__earlyClicks = []);
+  d.addEventListener('click', function (e) {
+    if (h.hasAttribute('data-app-live')) return;
+    var b = e.target && e.target.closest ? e.target.closest('button') : null;
+    if (b && (b.type === 'button' || !b.form) && early.indexOf(b) === -1) early.push(b);
+  }, true);
   var lang = h.getAttribute('data-prerender-swap');
   if (lang && r && r.getAttribute('data-prerendered') && r.getAttribute('data-prerendered') !== lang) {
     var t = d.getElementById('prerender-' + lang);

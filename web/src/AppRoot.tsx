@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { AuthProvider } from './auth/AuthProvider';
 import { DeferredToaster } from './components/DeferredToaster';
-import { setHydrating } from './lib/hydration';
+import { replayEarlyClicks, setHydrating } from './lib/hydration';
 import { SettingsSync } from './settings/SettingsSync';
 
 /**
@@ -15,6 +15,7 @@ export function AppRoot({ children }: { children: ReactNode }) {
     // header follows the session state itself (index.html hid a prerendered 'Entrar' until now).
     setHydrating(false);
     document.documentElement.removeAttribute('data-session');
+    replayEarlyClicks();
   }, []);
   return (
     <StrictMode>

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
 import { startI18n } from './i18n';
-import { setHydrating } from './lib/hydration';
+import { markAppLive, setHydrating } from './lib/hydration';
 import { routes } from './router';
 import { startSettings } from './settings/apply';
 import './shell.css';
@@ -86,6 +86,7 @@ const app = (
   </AppRoot>
 );
 // As transitions, so React renders in slices and the page stays responsive (Total Blocking Time).
+markAppLive();
 if (prerenderedFor(rootElement, language)) {
   setHydrating(true);
   startTransition(() => {
