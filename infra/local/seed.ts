@@ -1,8 +1,10 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, s3 } from '../../lambdas/_lib/clients';
 import { config } from '../../lambdas/_lib/config';
 import { createAchievement } from '../../lambdas/_lib/db/achievements';
+import { createPost } from '../../lambdas/_lib/db/community';
 import { createCompetition, createCompetitionCard } from '../../lambdas/_lib/db/competitions';
 import { claimCreatorSlug } from '../../lambdas/_lib/db/creator-slugs';
 import { createCreatorStats } from '../../lambdas/_lib/db/creator-stats';
@@ -11,7 +13,7 @@ import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
 import { levelFromXp } from '../../shared/gamification';
 import { coverSvg, pcmToWav, synthLoop } from './seed-data/media';
-import { seedCompetitionCards } from './seed-data/site';
+import { seedCommunityPosts, seedCompetitionCards } from './seed-data/site';
 import {
   seedAchievements,
   seedBeats,
@@ -87,6 +89,12 @@ export async function refreshTimeBoundSamples(
   // Issue 9: the /competitions cards and the seed creators' public slugs (both idempotent).
   for (const card of seedCompetitionCards(now)) if (await createCompetitionCard(card)) competitions += 1;
   for (const creator of seedCreators) await claimCreatorSlug(creator);
+  // Issue 9: a few /community posts by the seed creators, once a month (the write is conditional).
+  for (const post of seedCommunityPosts(now)) {
+    await createPost(post).catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+  }
   return { offers, competitions };
 }
 

@@ -4,6 +4,7 @@ import { requireCaller } from '../_lib/auth';
 import { consumePostAllowance, createPost, listPosts, newPost } from '../_lib/db/community';
 import { listCreatorProfiles } from '../_lib/db/creator-slugs';
 import { getProfile } from '../_lib/db/profiles';
+import { privateProfiles } from '../_lib/db/user-settings';
 import { NotFound, TooManyRequests } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
 
@@ -53,12 +54,16 @@ export const handler = httpHandler(async (event) => {
     }
     case 'GET /api/community/members': {
       const creators = await listCreatorProfiles(50);
+      // A creator who switched 'Perfil público' off on /settings is not listed.
+      const hidden = await privateProfiles(creators.map((creator) => creator.id));
       return json(200, {
-        items: creators.map((creator) => ({
-          name: creator.full_name,
-          slug: creatorSlug(creator.full_name),
-          joined_at: creator.created_at,
-        })),
+        items: creators
+          .filter((creator) => !hidden.has(creator.id))
+          .map((creator) => ({
+            name: creator.full_name,
+            slug: creatorSlug(creator.full_name),
+            joined_at: creator.created_at,
+          })),
       });
     }
     default:

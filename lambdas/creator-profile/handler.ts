@@ -2,6 +2,7 @@ import { creatorSlug } from '../../shared/site-rules';
 import { getCreatorStats } from '../_lib/db/creator-stats';
 import { resolveCreatorSlug } from '../_lib/db/creator-slugs';
 import { getProfile } from '../_lib/db/profiles';
+import { getUserSettings } from '../_lib/db/user-settings';
 import { NotFound } from '../_lib/errors';
 import { httpHandler, json, pathParam } from '../_lib/http';
 import { buildCreatorProfile } from './profile';
@@ -13,11 +14,14 @@ export const handler = httpHandler(async (event) => {
   const sub = slug ? await resolveCreatorSlug(slug) : undefined;
   const profile = sub ? await getProfile(sub) : undefined;
   if (!sub || !profile || profile.role !== 'creator') throw new NotFound('Criador não encontrado.');
-  const [stats, products, sales] = await Promise.all([
+  const [settings, stats, products, sales] = await Promise.all([
+    getUserSettings(sub),
     getCreatorStats(sub),
     listCreatorProducts(sub),
     countCreatorOrders(sub),
   ]);
+  // 'Perfil público' switched off on /settings: the profile is not shown to anyone.
+  if (settings?.settings.publicProfile === false) throw new NotFound('Criador não encontrado.');
   return json(200, {
     creator: buildCreatorProfile({ slug, profile, stats, products, sales, now: new Date() }),
   });

@@ -51,7 +51,7 @@ export function buildCreatorProfile({
     active_since: profile.created_at,
     products: products.length,
     downloads: products.reduce((sum, product) => sum + product.downloads, 0),
-    favorites: null,
+    favorites: products.reduce((sum, product) => sum + (product.favorites ?? 0), 0),
     sales,
     rating,
     top_genre: topGenre ?? null,

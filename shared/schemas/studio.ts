@@ -52,7 +52,13 @@ export const StudioBookingInput = z
       .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Telefone inválido'),
     service: z.enum(STUDIO_SERVICES),
     plan: z.string().trim().max(40).default(''),
-    date: z.iso.date(),
+    // Not in the past; a day of slack because the visitor's 'today' may still be yesterday in UTC.
+    date: z.iso
+      .date()
+      .refine(
+        (date) => date >= new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+        'A data não pode estar no passado',
+      ),
     time: z.string().regex(new RegExp(`^${TIME_PATTERN}$`), 'Horário inválido'),
     duration: z.coerce.number().int().min(DURATION_HOURS.min).max(DURATION_HOURS.max),
     notes: z.string().trim().max(2000).default(''),

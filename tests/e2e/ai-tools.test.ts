@@ -212,6 +212,15 @@ describe('AI tools', () => {
       expect(await page.getByLabel('Mensagem para o produtor').inputValue()).toBe('');
       await screenshot(page, 'ai-producer-drawer');
       await page.getByTestId('producer-typing').waitFor({ state: 'detached', timeout: 4000 });
+
+      // /neural-engine on a phone: the tool comes before its sidebar; on a desktop the sidebar is on the left.
+      await page.goto('/neural-engine');
+      const heading = page.getByRole('heading', { name: 'Neural Engine V2', level: 1 });
+      const sidebar = page.getByRole('complementary', { name: 'Neural Engine' });
+      await heading.waitFor();
+      expect((await sidebar.boundingBox())!.x).toBeLessThan((await heading.boundingBox())!.x);
+      await page.setViewportSize(viewports.mobile);
+      expect((await heading.boundingBox())!.y).toBeLessThan((await sidebar.boundingBox())!.y);
     });
   });
 

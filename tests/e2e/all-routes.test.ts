@@ -44,6 +44,7 @@ const ROUTES = [
   '/courses/syllabus',
   '/privacy',
   '/terms',
+  '/plans',
   '/esta-pagina-nao-existe',
 ];
 

@@ -198,6 +198,14 @@ describe('stem splitter', () => {
     const picker = page.getByLabel(/Escolha um arquivo de áudio/);
     await picker.setInputFiles(notAudio);
     await page.getByText('Por favor, selecione um arquivo de áudio válido').waitFor();
+    // An MP3 is audio, but the separator reads WAV only: refused before any upload starts.
+    await picker.setInputFiles({
+      name: 'demo.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000 not a wav'),
+    });
+    await page.getByText('Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).').waitFor();
+    expect(await page.getByRole('button', { name: 'Separar stems' }).count()).toBe(0);
 
     await picker.setInputFiles(wav);
     const partConfirmed = page.waitForResponse(
@@ -266,6 +274,15 @@ describe('stem splitter', () => {
     await page.getByTestId('stem-vocals').getByRole('link', { name: 'Baixar: Vocais' }).waitFor();
 
     expect(errors, errors.join('\n')).toEqual([]);
+
+    // Signed in with no plan and no coins, generating says what it costs and offers the way to buy coins
+    // (the 402 answer is expected here, so after the console check).
+    await page.goto('/generate');
+    await page.getByLabel('Descrição').fill('piano calmo de madrugada');
+    await page.getByRole('button', { name: 'Gerar Música' }).click();
+    await page.getByText(/Gerar uma música custa \d+ 5D Coins/).waitFor();
+    await page.getByRole('button', { name: 'Comprar 5D Coins' }).click();
+    await page.waitForURL('**/coins');
     await context.close();
   }, 300_000);
 });

@@ -72,6 +72,9 @@ describe('marketplace journey', () => {
     await page.getByText('1 beat encontrado').waitFor();
     await page.getByText('Página 1 de 1').waitFor();
     await page.getByRole('article', { name: 'Noite Paulista' }).waitFor();
+    // No match: the count reads as plural in pt-BR (its plural rules would say '0 beat encontrado').
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('nenhum beat tem este nome');
+    await page.getByText('0 beats encontrados').waitFor();
     await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('');
 
     // The filter sheet: edits apply only on 'Aplicar Filtros'; the badge counts active filters.
@@ -110,6 +113,12 @@ describe('marketplace journey', () => {
     );
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
     await screenshot(page, 'desktop-marketplace-player');
+    // The floating chat button sits above the player bar, not over its volume controls.
+    const [barBox, chatBox] = await Promise.all([
+      player.boundingBox(),
+      page.getByTestId('chat-launcher').boundingBox(),
+    ]);
+    expect(chatBox!.y + chatBox!.height).toBeLessThanOrEqual(barBox!.y);
     await player.getByRole('button', { name: 'Silenciar' }).click();
     expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBe(0);
     await player.getByRole('button', { name: 'Ativar som' }).click();
@@ -208,6 +217,15 @@ describe('marketplace journey', () => {
       .getByText(/R\$\s?0,00/)
       .waitFor();
     await screenshot(hub, 'desktop-creator-hub');
+    // The engagement labels fit their boxes ('Visualizações' used to spill over its border).
+    const spills = await hub.evaluate(() =>
+      [...document.querySelectorAll('[aria-labelledby="engagement-title"] dt')]
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    );
+    expect(spills).toEqual([]);
+    await hub.getByRole('tab', { name: 'Conquistas' }).click();
+    await hub.getByText('Sequência: 0 dias').waitFor();
 
     // Settings persist.
     await hub.getByRole('button', { name: 'Configurações', exact: true }).first().click();
@@ -257,6 +275,16 @@ describe('marketplace journey', () => {
     expect(await card.textContent()).toContain('Caio Criador E2E');
     expect(await card.textContent()).toMatch(/R\$\s?42,50/);
     await page.goto('/dashboard');
+    // At 390 px every project card stays inside its list (long titles are truncated, not overflowing).
+    await page.setViewportSize(viewports.mobile);
+    await page.getByTestId('hire-card').first().waitFor();
+    const overflow = await page.evaluate(() => {
+      const cards = [...document.querySelectorAll('[data-testid="hire-card"]')];
+      const list = cards[0]?.parentElement?.getBoundingClientRect();
+      return Math.max(...cards.map((card) => card.getBoundingClientRect().right)) - (list?.right ?? 0);
+    });
+    expect(overflow).toBeLessThanOrEqual(0.5);
+    await page.setViewportSize(viewports.desktop);
     await page.getByRole('button', { name: `Contratar ${productTitle}` }).click();
     await page.getByText('Pedido criado!').waitFor();
     const order = page.getByTestId('client-order').filter({ hasText: productTitle });

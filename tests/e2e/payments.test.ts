@@ -150,6 +150,17 @@ describe('payments journey', () => {
       expect.objectContaining({ plan: 'ARTISTA', status: 'active' }),
     ]);
 
+    // My Collection names the plan next to the product id's first 8 characters (spec: 'Assinatura
+    // Premium', 'Início', 'Próxima cobrança').
+    await page.goto('/my-collection');
+    await page.getByRole('tab', { name: 'Assinaturas' }).click();
+    await page.getByRole('heading', { name: 'Assinatura Premium' }).waitFor();
+    expect(await page.getByTestId('subscription-product').textContent()).toBe(
+      'Plano Artista · Produto PROFISSI',
+    );
+    await page.getByText('Próxima cobrança').waitFor();
+    await page.getByText('Ativa', { exact: true }).waitFor();
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -89,6 +89,17 @@ describe('site pages', () => {
     expect(await ranking.getByRole('listitem').count()).toBe(5);
     await ranking.getByRole('link', { name: 'Kaio Beats' }).click();
     await page.waitForURL('**/creator/kaio-beats');
+
+    // A visitor sees the composer (disabled while empty) and the seeded feed; publishing asks for sign-in.
+    await page.goto('/community');
+    await page.getByRole('tabpanel').getByText('Kaio Beats').first().waitFor();
+    const publish = page.getByRole('button', { name: 'Publicar', exact: true });
+    expect(await publish.isDisabled()).toBe(true);
+    await page.getByLabel('Nova publicação').fill('   ');
+    expect(await publish.isDisabled()).toBe(true);
+    await page.getByLabel('Nova publicação').fill('Oi, comunidade!');
+    await publish.click();
+    await page.waitForURL('**/auth');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -99,7 +110,7 @@ describe('site pages', () => {
     const api = await page.request.get('/api/creators/kaio-beats');
     expect(api.status()).toBe(200);
     const { creator } = (await api.json()) as {
-      creator: { products: number; top_genre: string; top_beats: { title: string }[] };
+      creator: { products: number; favorites: number; top_genre: string; top_beats: { title: string }[] };
     };
     expect(creator.products).toBeGreaterThan(0);
 
@@ -109,14 +120,34 @@ describe('site pages', () => {
     await beats.first().waitFor();
     expect(await beats.count()).toBe(Math.min(6, creator.products));
     expect(await beats.first().textContent()).toContain(creator.top_beats[0]!.title);
-    const stat = page.locator('dt', { hasText: 'Beats criados' }).locator('xpath=following-sibling::dd');
-    expect(await stat.textContent()).toBe(String(creator.products));
+    const stat = (label: string) =>
+      page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent();
+    expect(await stat('Beats criados')).toBe(String(creator.products));
+    expect(await stat('Favoritos')).toBe(String(creator.favorites));
     await page.getByText(creator.top_genre, { exact: true }).first().waitFor();
     await page.setViewportSize(viewports.mobile);
     await screenshot(page, 'site-mobile-creator');
     await page.goto('/settings');
     await heading(page, 'Configurações').waitFor();
     await screenshot(page, 'site-mobile-settings');
+
+    await page.goto('/become-creator');
+    await page.getByRole('link', { name: 'CANDIDATAR-SE' }).waitFor();
+    expect(await page.getByRole('link', { name: 'CANDIDATAR-SE' }).getAttribute('href')).toBe(
+      '/auth?type=creator',
+    );
+    expect(
+      await page.getByRole('link', { name: 'Iniciar minha jornada criativa!' }).getAttribute('href'),
+    ).toBe('/auth?type=creator');
+    expect(await page.getByRole('link', { name: 'Explorar o Marketplace' }).getAttribute('href')).toBe(
+      '/marketplace',
+    );
+    expect(await page.locator('details summary').count()).toBe(3);
+    await page.getByText('Aprovação em até 48h').first().waitFor();
+    // The final call to action wraps on a phone: its text stays inside the button.
+    const cta = page.getByRole('link', { name: 'Iniciar minha jornada criativa!' });
+    expect(await cta.evaluate((link) => link.scrollHeight <= link.clientHeight)).toBe(true);
+    await screenshot(page, 'site-mobile-become-creator');
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { seedBeatId, seedSampleData } from '../../infra/local/seed';
 import { seedBeats, seedCreators } from '../../infra/local/seed-data/marketplace';
+import { listPosts } from '../../lambdas/_lib/db/community';
 import { getProfile } from '../../lambdas/_lib/db/profiles';
 import { call, testS3 } from './marketplace-helpers';
 
@@ -23,6 +24,13 @@ describe('seeding sample data', () => {
 
     const again = await seedSampleData();
     expect(again).toMatchObject({ skipped: true, creators: 0, beats: 0 });
+    // The /community feed has the seed creators' sample posts, written once a month (issue 9).
+    const seeded = (await listPosts(100)).filter((post) =>
+      post.id.startsWith(`seed-post-${new Date().toISOString().slice(0, 7)}-`),
+    );
+    expect(seeded.length).toBe(3);
+    expect(seeded.flatMap((post) => post.tags)).toContain('feedback');
+    expect(seeded.some((post) => post.attachment?.type.startsWith('audio/'))).toBe(true);
 
     expect(await getProfile(seedCreators[0]!.id)).toMatchObject({
       role: 'creator',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCompetitionCard } from '../../lambdas/_lib/db/competitions';
 import { createCreatorStats } from '../../lambdas/_lib/db/creator-stats';
+import { addFavorite, removeFavorite } from '../../lambdas/_lib/db/favorites';
 import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
 import {
@@ -10,7 +11,7 @@ import {
   type CreatorPublicProfile,
 } from '../../shared/schemas/site';
 import { COMMUNITY_POSTS_PER_WINDOW, DEFAULT_SETTINGS } from '../../shared/site-rules';
-import { call, sentCommands, user } from './site-helpers';
+import { call, sentCommands, user, type Claims } from './site-helpers';
 
 const DAY = 86_400_000;
 
@@ -175,8 +176,35 @@ describe('creator public profile API', () => {
       });
     }
 
+    expect(
+      (await call<{ creator: CreatorPublicProfile }>('GET', `/api/creators/ze-nandu-${run}`)).body.creator
+        .favorites,
+    ).toBe(0);
+    // Favourites of the creator's beats are counted: liking twice counts once, an unlike takes one off.
+    const like = (fan: string, index: number) =>
+      addFavorite({
+        id: `test-${run}-${index}`,
+        user_id: fan,
+        project_id: `test-${run}-${index}`,
+        beat_title: `Beat ${index}`,
+        beat_creator: name,
+        beat_genre: genres[index]!,
+        beat_price: 10,
+        beat_cover_key: null,
+        created_at: new Date().toISOString(),
+      });
+    const [fanA, fanB] = [`fan-${randomUUID()}`, `fan-${randomUUID()}`];
+    expect((await like(fanA, 0)).created).toBe(true);
+    expect((await like(fanA, 0)).created).toBe(false);
+    await like(fanB, 0);
+    await like(fanB, 3);
+    expect(await removeFavorite(fanB, `test-${run}-3`)).toBe(true);
+    expect(await removeFavorite(fanB, `test-${run}-3`)).toBe(false);
+    await like(fanA, 5);
+
     const answer = await call<{ creator: CreatorPublicProfile }>('GET', `/api/creators/ze-nandu-${run}`);
     expect(answer.status).toBe(200);
+    expect(answer.body.creator.favorites).toBe(3);
     const profile = answer.body.creator;
     expect(profile).toMatchObject({
       name,
@@ -199,6 +227,36 @@ describe('creator public profile API', () => {
     expect(JSON.stringify(profile)).not.toContain('12345');
     // The raw name in the URL resolves too.
     expect((await call('GET', `/api/creators/${encodeURIComponent(name)}`)).status).toBe(200);
+  });
+
+  it('hides a creator who switched the public profile off, from the profile and the members list', async () => {
+    const run = randomUUID().slice(0, 6);
+    const creator: Claims = { sub: `creator-${randomUUID()}`, name: `Perfil Fechado ${run}` };
+    await createProfile({
+      id: creator.sub,
+      full_name: creator.name!,
+      email: `${creator.sub}@example.com`,
+      role: 'creator',
+      created_at: new Date().toISOString(),
+    });
+    const slug = `perfil-fechado-${run}`;
+    const listed = async () =>
+      (await call<{ items: { slug: string }[] }>('GET', '/api/community/members')).body.items.some(
+        (member) => member.slug === slug,
+      );
+    expect((await call('GET', `/api/creators/${slug}`)).status).toBe(200);
+    expect(await listed()).toBe(true);
+
+    const hide = { ...DEFAULT_SETTINGS, publicProfile: false };
+    expect((await call('PUT', '/api/me/settings', { claims: creator, body: hide })).status).toBe(200);
+    const hidden = await call<{ error: { code: string } }>('GET', `/api/creators/${slug}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.code).toBe('NOT_FOUND');
+    expect(await listed()).toBe(false);
+
+    const show = { ...DEFAULT_SETTINGS, publicProfile: true };
+    expect((await call('PUT', '/api/me/settings', { claims: creator, body: show })).status).toBe(200);
+    expect((await call('GET', `/api/creators/${slug}`)).status).toBe(200);
   });
 
   it('answers 404 for an unknown creator', async () => {

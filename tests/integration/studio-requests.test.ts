@@ -64,7 +64,7 @@ const booking = (overrides: Record<string, unknown> = {}) => ({
   phone: '+55 11 99999-0000',
   service: 'recording',
   plan: 'pro',
-  date: '2026-12-10',
+  date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
   time: '14:30',
   duration: 4,
   notes: 'Vocal + guitarra',
@@ -92,6 +92,10 @@ describe('studio requests', () => {
     expect(answer.body.error?.message).toMatch(/^email/);
     const missing = await call('POST /api/studio/bookings', { body: booking({ time: undefined }) });
     expect(missing.status).toBe(400);
+    // A date in the past is refused by the API too, not only by the form's min attribute.
+    const past = await call('POST /api/studio/bookings', { body: booking({ date: '2001-01-01' }) });
+    expect(past.status).toBe(400);
+    expect(past.body.error?.message).toMatch(/^date/);
   });
 
   it('stores a contact message', async () => {

@@ -65,8 +65,9 @@ describe('creator public figures', () => {
       product(4, 'Drill', 10, 45),
       product(5, 'House', 300, 50),
       product(6, 'Lo-Fi', 20, 2),
-      product(7, 'Phonk', 5, 1),
+      { ...product(7, 'Phonk', 5, 1), favorites: 3 },
     ];
+    products[1] = { ...products[1]!, favorites: 4 };
     const profile = buildCreatorProfile({
       slug: 'c',
       profile: { id: 'c', full_name: 'C', email: '', role: 'creator', created_at: '2024-02-01T00:00:00Z' },
@@ -77,6 +78,8 @@ describe('creator public figures', () => {
     });
     expect(profile.products).toBe(7);
     expect(profile.downloads).toBe(1385);
+    // Favourites of every beat, a beat without the counter counting none.
+    expect(profile.favorites).toBe(7);
     // Trap and Drill both have two products; Drill has more downloads.
     expect(profile.top_genre).toBe('Drill');
     expect(profile.rating).toBe(4.6);
@@ -100,6 +103,7 @@ describe('creator public figures', () => {
       rating: null,
       monthly_growth: null,
       revenue_band: 'none',
+      favorites: 0,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import enUSShell from '../../web/src/i18n/locales/en-US';
 import esESShell from '../../web/src/i18n/locales/es-ES';
@@ -111,6 +112,12 @@ const SPEC_TEXTS: Record<string, string> = {
   'dashboardHub.creator.active': 'Ativo',
   'dashboardHub.creator.inactive': 'Inativo',
   'dashboardHub.creator.proBadge': 'Pro Creator',
+  'dashboardHub.client.download': 'Download',
+  'dashboardHub.client.rate': 'Avaliar',
+  'dashboardHub.creator.toolStudio': 'Studio Tools',
+  'dashboardHub.creator.toolAnalyzer': 'AI Analyzer',
+  'dashboardHub.creator.toolMarket': 'Market Insights',
+  'common.back': 'Voltar',
   'aiStudio.activeCount': '6 AIs Ativas',
   'aiStudio.hero': '5D NEURAL STUDIO',
   'daw.ai.busy.analysis': 'Analyzing...',
@@ -147,6 +154,13 @@ const SPEC_TEXTS: Record<string, string> = {
   'studio.courses.seeAll': 'See All Courses',
   'studio.community.openDiscord': 'Open Discord',
   'studio.plans.choose': 'Choose Plan',
+  'studio.community.perks.feedback.title': 'Feedback Circles',
+  'studio.community.perks.collab.title': 'Collab Board',
+  'studio.community.perks.release.title': 'Release Support',
+  'studio.community.perks.discord.title': 'Private Discord',
+  'studio.contact.hours': 'Mon–Sat 10:00–20:00',
+  'studio.floating.book': 'Book',
+  'studio.floating.join': 'Join',
   'studio.nav.book': 'Book a Session',
   'studio.booking.sent': 'Request sent',
   'studio.booking.sentDescription': 'We’ll confirm via email/WhatsApp.',
@@ -239,4 +253,19 @@ describe('spec texts in the pt-BR catalogues', () => {
       }
     },
   );
+});
+
+describe('counts of zero in pt-BR', () => {
+  // Portuguese plural rules put 0 in 'one' ('0 beat encontrado'); the screens say it in the plural.
+  it.each([
+    ['marketplace.resultCount', 0, '0 beats encontrados'],
+    ['marketplace.resultCount', 1, '1 beat encontrado'],
+    ['marketplace.resultCount', 12, '12 beats encontrados'],
+    ['dashboardHub.creator.streakDays', 0, '0 dias'],
+    ['dashboardHub.creator.streakDays', 1, '1 dia'],
+  ] as const)('%s with count %d reads "%s"', async (key, count, text) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': { translation: catalogues['pt-BR'] } } });
+    expect(i18n.t(key, { count })).toBe(text);
+  });
 });

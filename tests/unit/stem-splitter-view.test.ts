@@ -3,6 +3,8 @@ import { resumeKey } from '../../web/src/lib/multipart-uploader';
 import { stemsOf } from '../../web/src/routes/stem-splitter/api/split-stems';
 import { parseResumeKey } from '../../web/src/routes/stem-splitter/hooks/useInterruptedUploads';
 import { computePeaks } from '../../web/src/routes/generate/peaks';
+import { isRiffWave, readsAsWav } from '../../web/src/routes/stem-splitter/wav-check';
+import { wavHeader } from '../../shared/audio/wav';
 
 describe('stem splitter view', () => {
   it("reads the uploader's own resume record, even for a name with colons", () => {
@@ -50,5 +52,19 @@ describe('waveform peaks', () => {
   it('silence and empty audio give flat zero peaks', () => {
     expect(Array.from(computePeaks([new Float32Array(10)], 5))).toEqual([0, 0, 0, 0, 0]);
     expect(Array.from(computePeaks([], 3))).toEqual([0, 0, 0]);
+  });
+});
+
+describe('stem splitter: WAV-only check before the upload', () => {
+  it('accepts a RIFF/WAVE header and refuses MP3, FLAC and short files', async () => {
+    expect(isRiffWave(wavHeader(8000, 1, 8000))).toBe(true);
+    expect(await readsAsWav(new Blob([wavHeader(8000, 2, 44100), new Uint8Array(64)]))).toBe(true);
+    expect(
+      await readsAsWav(new Blob([new TextEncoder().encode('ID3\u0004\u0000\u0000\u0000\u0000\u0000')])),
+    ).toBe(false);
+    expect(await readsAsWav(new Blob([new TextEncoder().encode('fLaC\u0000\u0000\u0000\u0022')]))).toBe(
+      false,
+    );
+    expect(await readsAsWav(new Blob([new TextEncoder().encode('RIFF')]))).toBe(false);
   });
 });

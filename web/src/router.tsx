@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppShell } from './components/AppShell';
+import { PageLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 import { withTexts } from './i18n/feature-texts';
 
@@ -26,7 +27,12 @@ function withPageDependencies(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const children = route.children && withPageDependencies(route.children);
     const load = route.lazy;
-    const wrapped: RouteObject = children ? { ...route, children } : route;
+    const withChildren: RouteObject = children ? { ...route, children } : route;
+    // What the router draws while a first page's lazy route is still loading (instead of nothing).
+    const wrapped: RouteObject =
+      typeof load === 'function' && !route.HydrateFallback
+        ? ({ ...withChildren, HydrateFallback: PageLoading } as RouteObject)
+        : withChildren;
     if (typeof load !== 'function' || (route.handle as RouteHandle | undefined)?.startBundleOnly) {
       return wrapped;
     }
@@ -81,7 +87,8 @@ export const routes: RouteObject[] = withPageDependencies([
           { path: 'auth', lazy: () => import('./routes/auth/route') },
           {
             path: 'marketplace',
-            lazy: withTexts(['marketplace'], () => import('./routes/marketplace/route')),
+            // The acapella match panel (licensing texts) is part of the page's first paint.
+            lazy: withTexts(['marketplace', 'licensing'], () => import('./routes/marketplace/route')),
           },
           // Public site pages (issue 9)
           {
@@ -135,6 +142,7 @@ export const routes: RouteObject[] = withPageDependencies([
               },
             ],
           },
+          { path: 'plans', lazy: () => import('./routes/plans/route') },
           { path: 'courses', lazy: () => import('./routes/courses/route') },
           { path: 'courses/syllabus', lazy: () => import('./routes/courses-syllabus/route') },
           { path: 'privacy', lazy: () => import('./routes/privacy/route') },

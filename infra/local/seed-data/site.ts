@@ -1,4 +1,5 @@
-import type { CompetitionCard } from '../../../shared/schemas/site';
+import type { CommunityPost, CompetitionCard } from '../../../shared/schemas/site';
+import { postTags } from '../../../shared/site-rules';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -107,5 +108,49 @@ export function seedCompetitionCards(now: Date): CompetitionCard[] {
     starts_at: new Date(now.getTime() + startsIn * DAY).toISOString(),
     ends_at: new Date(now.getTime() + endsIn * DAY).toISOString(),
     is_active: endsIn > 0,
+  }));
+}
+
+type SeedPost = Pick<CommunityPost, 'author_id' | 'author_name' | 'text' | 'attachment'> & {
+  key: string;
+  hoursAgo: number;
+};
+
+/** Sample posts of the /community feed (issue 9), by the seed creators; tags come from the text. */
+const posts: SeedPost[] = [
+  {
+    key: 'kaio-808',
+    author_id: 'seed-creator-kaio',
+    author_name: 'Kaio Beats',
+    text: 'Terminei um trap com 808 distorcido e hi-hats em tercinas. Quem quer ouvir antes de sair? #trap #feedback',
+    attachment: { name: 'noite-paulista-preview.mp3', type: 'audio/mpeg', size: 2_480_000 },
+    hoursAgo: 3,
+  },
+  {
+    key: 'luna-lofi',
+    author_id: 'seed-creator-luna',
+    author_name: 'Luna Prod',
+    text: 'Dica rápida de lo-fi: grave o piano com o celular e passe por um filtro passa-baixa. Fica quente na hora. #lofi',
+    attachment: null,
+    hoursAgo: 9,
+  },
+  {
+    key: 'vitor-collab',
+    author_id: 'seed-creator-vitor',
+    author_name: 'Vitor Santos',
+    text: 'Procurando vocalista para um drill em 142 BPM. Manda o portfólio! #collab #feedback',
+    attachment: null,
+    hoursAgo: 30,
+  },
+];
+
+/** Posts with times relative to `now`; ids carry the month, like the competition cards. */
+export function seedCommunityPosts(now: Date): CommunityPost[] {
+  const month = now.toISOString().slice(0, 7);
+  return posts.map(({ key, hoursAgo, ...post }) => ({
+    ...post,
+    id: `seed-post-${month}-${key}`,
+    tags: postTags(post.text),
+    created_at: new Date(now.getTime() - hoursAgo * 60 * 60 * 1000).toISOString(),
   }));
 }

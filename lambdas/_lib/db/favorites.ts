@@ -1,8 +1,15 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from './keys';
+import { projectKey } from './projects';
 
 /**
  * A user's favourite beat: `USER#<sub>` / `FAV#<projectId>`, so liking is idempotent per beat and
@@ -64,8 +71,58 @@ export async function getFavorite(userId: string, projectId: string): Promise<Fa
   return Item ? favoriteFromItem(Item) : undefined;
 }
 
-/** Likes a beat once; liking it again returns the first favourite unchanged. */
+/** Adds `delta` to the beat's favourites counter (`favorites` on the project item; the creator profile sums it). */
+const countOnProject = (projectId: string, delta: 1 | -1) => ({
+  Update: {
+    TableName: config.TABLE_NAME,
+    Key: projectKey(projectId),
+    UpdateExpression: 'ADD favorites :delta',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+
+/** Which items of a cancelled transaction failed their condition. */
+const failedConditions = (error: TransactionCanceledException) =>
+  (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+
+/**
+ * Likes a beat once; liking it again returns the first favourite unchanged. The favourite and the beat's
+ * favourites counter are written in one transaction, so the count is exact.
+ */
 export async function addFavorite(
+  favorite: FavoriteRecord,
+): Promise<{ favorite: FavoriteRecord; created: boolean }> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config.TABLE_NAME,
+              Item: favoriteToItem(favorite),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          countOnProject(favorite.project_id, 1),
+        ],
+      }),
+    );
+    return { favorite, created: true };
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [alreadyLiked, projectGone] = failedConditions(error);
+    if (!alreadyLiked && projectGone) {
+      // The beat has no item to count on (it cannot be liked through the API then): keep the favourite.
+      return addFavoriteWithoutCount(favorite);
+    }
+    if (!alreadyLiked) throw error;
+    const existing = await getFavorite(favorite.user_id, favorite.project_id);
+    return { favorite: existing ?? favorite, created: false };
+  }
+}
+
+async function addFavoriteWithoutCount(
   favorite: FavoriteRecord,
 ): Promise<{ favorite: FavoriteRecord; created: boolean }> {
   try {
@@ -106,16 +163,27 @@ export async function listFavorites(userId: string, limit = 500): Promise<Favori
   return favorites;
 }
 
-/** Removes one of the user's own favourites; false when there was none (another user's id included). */
+/**
+ * Removes one of the user's own favourites; false when there was none (another user's id included). The
+ * beat's favourites counter goes down in the same transaction (a beat no longer in the table has none).
+ */
 export async function removeFavorite(userId: string, id: string): Promise<boolean> {
+  const remove = {
+    TableName: config.TABLE_NAME,
+    Key: favoriteKey(userId, id),
+    ConditionExpression: 'attribute_exists(PK)',
+  };
   try {
-    await db.send(
-      new DeleteCommand({
-        TableName: config.TABLE_NAME,
-        Key: favoriteKey(userId, id),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    );
+    await db.send(new TransactWriteCommand({ TransactItems: [{ Delete: remove }, countOnProject(id, -1)] }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [missing, projectGone] = failedConditions(error);
+    if (missing) return false;
+    if (!projectGone) throw error;
+  }
+  try {
+    await db.send(new DeleteCommand(remove));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

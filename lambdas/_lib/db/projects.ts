@@ -29,6 +29,8 @@ export interface ProjectRecord {
   created_at: string;
   /** Musical key ('A minor'), set by the creator after detection (issue 8). */
   key?: string | null;
+  /** How many users have this beat among their favourites (kept by lambdas/_lib/db/favorites.ts). */
+  favorites?: number;
 }
 
 interface ProjectItem extends ProjectRecord {
@@ -76,6 +78,7 @@ export function projectFromItem(item: Record<string, unknown>): ProjectRecord {
     sample: item.sample === true,
     created_at: String(item.created_at ?? ''),
     ...(typeof item.key === 'string' ? { key: item.key } : {}),
+    ...(typeof item.favorites === 'number' ? { favorites: Math.max(0, item.favorites) } : {}),
   };
 }
 

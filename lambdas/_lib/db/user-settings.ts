@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { UserSettings } from '../../../shared/schemas/site';
 import { db } from '../clients';
 import { config } from '../config';
@@ -32,4 +32,31 @@ export async function putUserSettings(sub: string, settings: UserSettings, now: 
     }),
   );
   return updatedAt;
+}
+
+/**
+ * The users among `subs` who switched 'Perfil público' off on /settings (no saved settings: public). One
+ * BatchGetItem per 100 users, unprocessed keys retried.
+ */
+export async function privateProfiles(subs: readonly string[]): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  const unique = [...new Set(subs)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keysLeft: Record<string, unknown>[] = unique
+      .slice(start, start + 100)
+      .map((sub) => ({ PK: keys.user(sub), SK: keys.userSettings() }));
+    for (let attempt = 0; keysLeft.length > 0 && attempt < 5; attempt++) {
+      const answer = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [config.TABLE_NAME]: { Keys: keysLeft, ProjectionExpression: 'PK, settings' } },
+        }),
+      );
+      for (const item of answer.Responses?.[config.TABLE_NAME] ?? []) {
+        const parsed = UserSettings.safeParse(item.settings);
+        if (parsed.success && parsed.data.publicProfile === false) hidden.add(String(item.PK).slice(5));
+      }
+      keysLeft = answer.UnprocessedKeys?.[config.TABLE_NAME]?.Keys ?? [];
+    }
+  }
+  return hidden;
 }

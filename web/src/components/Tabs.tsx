@@ -31,6 +31,7 @@ export function Tabs<K extends string>({ label, tabs, value, onChange, className
     if (!tab) return;
     onChange(tab.key);
     refs.current[next]?.focus();
+    refs.current[next]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
   return (
@@ -53,7 +54,11 @@ export function Tabs<K extends string>({ label, tabs, value, onChange, className
             role="tab"
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(tab.key)}
+            onClick={(event) => {
+              onChange(tab.key);
+              // On a phone the tab row scrolls: a half-visible tab comes fully into view.
+              event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            }}
             className={`shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 ${
               selected ? 'bg-violet-600 text-white' : 'text-zinc-300 hover:bg-white/5'
             }`}
@@ -71,7 +76,12 @@ const tabId = (base: string, key: string) => `${base}-tab-${key}`;
 /** The panel of the selected tab, named like it. */
 export function TabPanel({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="tabpanel" aria-label={label} tabIndex={0} className="mt-6 focus-visible:outline-none">
+    <div
+      role="tabpanel"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-400"
+    >
       {children}
     </div>
   );

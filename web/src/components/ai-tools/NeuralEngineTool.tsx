@@ -49,7 +49,7 @@ export function NeuralEngineTool({ initialMode = 'creative' }: { initialMode?: N
         </div>
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-200">{t('aiStudio.neural.mode')}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-2 2xl:grid-cols-4">
             {NEURAL_MODES.map((candidate) => (
               <label
                 key={candidate}

@@ -26,6 +26,7 @@ export function ChatLauncher() {
         aria-expanded={open}
         aria-controls="chat-panel"
         data-testid="chat-launcher"
+        data-chat-launcher
         onClick={() => {
           setOpened(true);
           setOpen((value) => !value);

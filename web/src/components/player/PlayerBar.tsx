@@ -28,6 +28,7 @@ export function PlayerBar({ player }: { player: PlayerHandle }) {
         <section
           aria-label={t('marketplace.player.label')}
           data-testid="player"
+          data-player-bar
           data-state={state.playing ? 'playing' : 'paused'}
           className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-zinc-950/95 px-3 py-2 backdrop-blur lg:left-70"
         >

@@ -6,7 +6,7 @@ const steps = ['signup', 'review', 'sell'] as const;
 const faq = ['how', 'fees', 'rights'] as const;
 
 const primary =
-  'inline-flex h-11 items-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-6 font-semibold text-white shadow-lg shadow-violet-900/40 transition hover:brightness-110';
+  'inline-flex min-h-11 items-center justify-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-6 py-2 text-center font-semibold text-white shadow-lg shadow-violet-900/40 transition hover:brightness-110';
 
 /** Become-creator marketing page (spec 2 §2): CTAs to /auth?type=creator and /marketplace, 48h approval, FAQ. */
 function BecomeCreatorPage() {
@@ -31,7 +31,10 @@ function BecomeCreatorPage() {
           >
             {t('becomeCreator.explore')}
           </Link>
-          <span className="text-sm text-emerald-300">⏱ {t('becomeCreator.approval')}</span>
+          <span className="text-sm text-emerald-300">
+            <span aria-hidden="true">⏱ </span>
+            {t('becomeCreator.approval')}
+          </span>
         </div>
       </section>
 

@@ -83,7 +83,8 @@ function Feed({ search }: { search: string }) {
           <p className="mt-3 whitespace-pre-line break-words text-zinc-200">{post.text}</p>
           {post.attachment && (
             <p className="mt-2 text-sm text-violet-200">
-              🎵 {t('community.feed.audio', { name: post.attachment.name })}
+              <span aria-hidden="true">🎵 </span>
+              {t('community.feed.audio', { name: post.attachment.name })}
             </p>
           )}
         </li>

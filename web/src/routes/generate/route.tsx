@@ -108,6 +108,11 @@ function GeneratePage() {
     const message = notice.messageKey ? t(`generate.notices.${notice.messageKey}`) : notice.message;
     if (notice.kind === 'banner') {
       setBanner({ ...notice, message });
+    } else if (notice.code === 'INSUFFICIENT_FUNDS') {
+      // Out of plan generations and coins: the way out is one click away.
+      toast.warning(message, {
+        action: { label: t('generate.buyCoins'), onClick: () => void navigate('/coins') },
+      });
     } else if (notice.severity === 'warning') {
       toast.warning(message);
     } else {

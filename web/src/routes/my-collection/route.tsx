@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { PLANS, resolvePlan } from '../../../../shared/plans';
 import { useAuth } from '../../auth/session';
 import { formatBRL, formatDatePtBR } from '../../components/format';
 import { PageLoading } from '../../components/PageLoading';
@@ -19,6 +20,12 @@ import {
 } from './api/collection';
 
 type Tab = 'favorites' | 'purchases' | 'subscriptions';
+
+/** The plan's display name ('Artista'), or undefined for a product that is not a plan. */
+function planNameOf(plan: string): string | undefined {
+  const id = resolvePlan(plan);
+  return id ? PLANS[id].name : undefined;
+}
 type StatusKey = keyof Catalogue['collection']['status'];
 
 function MyCollectionPage() {
@@ -50,8 +57,10 @@ function Collection({ userId }: { userId: string }) {
 
       <dl className="mt-6 grid grid-cols-3 gap-3">
         {(Object.keys(lists) as Tab[]).map((key) => (
-          <div key={key} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
-            <dt className="text-xs uppercase tracking-wide text-zinc-400">{labels[key]}</dt>
+          <div key={key} className="min-w-0 rounded-2xl border border-white/10 bg-zinc-900/60 p-3 sm:p-4">
+            <dt className="truncate text-[11px] uppercase tracking-wide text-zinc-400 sm:text-xs">
+              {labels[key]}
+            </dt>
             <dd className="mt-1 text-2xl font-bold text-white" data-testid={`count-${key}`}>
               {lists[key].data?.length ?? '–'}
             </dd>
@@ -231,7 +240,9 @@ function SubscriptionsList({ items }: { items: SubscriptionItem[] }) {
         <Row key={`${item.product_id}-${item.created_at}`}>
           <div>
             <h2 className="font-semibold text-white">{t('collection.premium')}</h2>
-            <p className="text-sm text-zinc-400">
+            <p className="text-sm text-zinc-400" data-testid="subscription-product">
+              {/* The product id alone ('PROFISSI') does not tell which plan was bought; its name does. */}
+              {planNameOf(item.plan) && `${t('collection.planName', { name: planNameOf(item.plan) })} · `}
               {t('collection.product', { id: item.product_id.slice(0, 8) })}
             </p>
           </div>

@@ -8,9 +8,17 @@ export function Component() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      {/* The tool comes first on a phone; from lg the sidebar sits in the first column. */}
+      <section aria-labelledby="neural-page-title">
+        <h1 id="neural-page-title" className="text-2xl font-bold text-white sm:text-3xl">
+          {t('aiStudio.tools.neural-engine.title')}
+        </h1>
+        <p className="mb-6 mt-1 text-zinc-400">{t('aiStudio.tools.neural-engine.description')}</p>
+        <NeuralEngineTool />
+      </section>
       <aside
         aria-label={t('aiStudio.neuralPage.sidebar')}
-        className="space-y-5 rounded-2xl border border-white/10 bg-zinc-900/60 p-5 lg:sticky lg:top-20 lg:self-start"
+        className="space-y-5 rounded-2xl lg:order-first border border-white/10 bg-zinc-900/60 p-5 lg:sticky lg:top-20 lg:self-start"
       >
         <div>
           <p className="text-xs font-semibold uppercase tracking-wider text-violet-300">
@@ -42,13 +50,6 @@ export function Component() {
           ← {t('aiStudio.neuralPage.allTools')}
         </Link>
       </aside>
-      <section aria-labelledby="neural-page-title">
-        <h1 id="neural-page-title" className="text-2xl font-bold text-white sm:text-3xl">
-          {t('aiStudio.tools.neural-engine.title')}
-        </h1>
-        <p className="mb-6 mt-1 text-zinc-400">{t('aiStudio.tools.neural-engine.description')}</p>
-        <NeuralEngineTool />
-      </section>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { UploadError, uploadFile, type UploadProgress } from '../../lib/multipar
 import { startSplit, stemsOf, uploadApi, useSplitJob } from './api/split-stems';
 import { formatMegabytes, UploadProgressBar } from './components/UploadProgressBar';
 import { useInterruptedUploads } from './hooks/useInterruptedUploads';
+import { readsAsWav } from './wav-check';
 
 type Phase = 'idle' | 'chosen' | 'uploading' | 'splitting' | 'done';
 
@@ -120,12 +121,20 @@ function StemSplitterPage() {
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
-    saveJob(null);
-    setFile(candidate);
-    setFileName(candidate.name);
-    setPhase('chosen');
-    setProgress(null);
-    setJobId(null);
+    // The separator reads WAV only for now: say so before the upload, not after it.
+    void readsAsWav(candidate).then((wav) => {
+      if (!wav) {
+        toast.error(t('splitter.wavOnlyTitle'), { description: t('splitter.wavOnlyText') });
+        if (inputRef.current) inputRef.current.value = '';
+        return;
+      }
+      saveJob(null);
+      setFile(candidate);
+      setFileName(candidate.name);
+      setPhase('chosen');
+      setProgress(null);
+      setJobId(null);
+    });
   }
 
   async function start() {

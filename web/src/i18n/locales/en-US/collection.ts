@@ -24,6 +24,7 @@ const collection: Catalogue['collection'] = {
   order: 'Order #{{id}}',
   premium: 'Premium Subscription',
   product: 'Product {{id}}',
+  planName: '{{name}} plan',
   start: 'Start',
   nextBilling: 'Next billing',
   status: {

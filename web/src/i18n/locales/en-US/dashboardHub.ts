@@ -122,6 +122,7 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     xp: '{{xp}} XP',
     nextLevel: '{{xp}} XP to level {{level}}',
     streak: 'Streak',
+    streakDays_zero: '{{count}} days',
     streakDays_one: '{{count}} day',
     streakDays_other: '{{count}} days',
     streakBadge: 'On fire',

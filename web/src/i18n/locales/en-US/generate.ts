@@ -26,6 +26,7 @@ const generate: Catalogue['generate'] = {
   savedButton: 'Saved to History',
   saved: 'Track saved to your history',
   openHistory: 'Open history',
+  buyCoins: 'Buy 5D Coins',
   saveError: 'Could not save to your history.',
   saveQuotaError: 'The browser storage is full: could not save to your history.',
   stems: 'Stems',

@@ -54,6 +54,7 @@ const marketplace: Catalogue['marketplace'] = {
   statDownloadsToday: 'Downloads today',
   statAverageRating: 'Average rating',
   statNewThisWeek: 'New this week',
+  resultCount_zero: '{{count}} beats found',
   resultCount_one: '{{count}} beat found',
   resultCount_other: '{{count}} beats found',
   pageOf: 'Page {{page}} of {{pages}}',

@@ -36,7 +36,7 @@ const settings: Catalogue['settings'] = {
   },
   privacy: {
     publicProfile: 'Public profile',
-    publicProfileHint: 'Other people can see your profile and posts.',
+    publicProfileHint: 'Your creator page and your name in the members list are visible to everyone.',
     changePassword: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

@@ -6,6 +6,8 @@ const splitter: Catalogue['splitter'] = {
   subtitle: 'Upload a song and get vocals, drums, bass and other instruments as separate tracks.',
   pick: 'Choose an audio file or drag it here',
   hint: 'MP3, WAV, FLAC — up to 1GB',
+  wavOnlyTitle: 'Format not supported yet',
+  wavOnlyText: 'For now the stem splitter accepts WAV (PCM) files only.',
   start: 'Split stems',
   another: 'Choose another file',
   preparing: 'Preparing the upload…',

@@ -24,6 +24,7 @@ const collection: Catalogue['collection'] = {
   order: 'Pedido #{{id}}',
   premium: 'Suscripción Premium',
   product: 'Producto {{id}}',
+  planName: 'Plan {{name}}',
   start: 'Inicio',
   nextBilling: 'Próximo cobro',
   status: {

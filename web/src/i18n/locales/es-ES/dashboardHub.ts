@@ -122,6 +122,7 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     xp: '{{xp}} XP',
     nextLevel: '{{xp}} XP para el nivel {{level}}',
     streak: 'Racha',
+    streakDays_zero: '{{count}} días',
     streakDays_one: '{{count}} día',
     streakDays_other: '{{count}} días',
     streakBadge: 'En llamas',

@@ -26,6 +26,7 @@ const generate: Catalogue['generate'] = {
   savedButton: 'Guardado en el Historial',
   saved: 'Pista guardada en el historial',
   openHistory: 'Ver historial',
+  buyCoins: 'Comprar 5D Coins',
   saveError: 'No se pudo guardar en el historial.',
   saveQuotaError: 'El almacenamiento del navegador está lleno: no se pudo guardar en el historial.',
   stems: 'Stems',

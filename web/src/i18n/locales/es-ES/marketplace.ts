@@ -54,6 +54,7 @@ const marketplace: Catalogue['marketplace'] = {
   statDownloadsToday: 'Descargas hoy',
   statAverageRating: 'Valoración media',
   statNewThisWeek: 'Nuevos esta semana',
+  resultCount_zero: '{{count}} beats encontrados',
   resultCount_one: '{{count}} beat encontrado',
   resultCount_other: '{{count}} beats encontrados',
   pageOf: 'Página {{page}} de {{pages}}',

@@ -36,7 +36,7 @@ const settings: Catalogue['settings'] = {
   },
   privacy: {
     publicProfile: 'Perfil público',
-    publicProfileHint: 'Otras personas pueden ver tu perfil y tus publicaciones.',
+    publicProfileHint: 'Tu página de creador y tu nombre en la lista de miembros son visibles para todos.',
     changePassword: 'Cambiar contraseña',
     currentPassword: 'Contraseña actual',
     newPassword: 'Nueva contraseña',

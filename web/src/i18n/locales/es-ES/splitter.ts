@@ -6,6 +6,8 @@ const splitter: Catalogue['splitter'] = {
   subtitle: 'Sube una canción y recibe voces, batería, bajo y otros instrumentos en pistas separadas.',
   pick: 'Elige un archivo de audio o arrástralo aquí',
   hint: 'MP3, WAV, FLAC — hasta 1GB',
+  wavOnlyTitle: 'Formato aún no compatible',
+  wavOnlyText: 'Por ahora el separador de stems solo acepta archivos WAV (PCM).',
   start: 'Separar stems',
   another: 'Elegir otro archivo',
   preparing: 'Preparando la subida…',

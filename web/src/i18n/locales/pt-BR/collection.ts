@@ -11,7 +11,7 @@ const collection = {
   favoritesEmpty: 'Você ainda não tem favoritos.',
   purchasesEmpty: 'Você ainda não fez compras.',
   subscriptionsEmpty: 'Você ainda não tem assinaturas.',
-  explore: 'Explorar Marketplace',
+  explore: 'Explorar o Marketplace',
   plans: 'Ver planos',
   remove: 'Remover',
   removeLabel: 'Remover {{title}} dos favoritos',
@@ -23,6 +23,7 @@ const collection = {
   order: 'Pedido #{{id}}',
   premium: 'Assinatura Premium',
   product: 'Produto {{id}}',
+  planName: 'Plano {{name}}',
   start: 'Início',
   nextBilling: 'Próxima cobrança',
   status: {

@@ -121,6 +121,8 @@ const dashboardHub = {
     xp: '{{xp}} XP',
     nextLevel: '{{xp}} XP para o nível {{level}}',
     streak: 'Sequência',
+    // Portuguese plural rules count 0 as 'one'; zero days read as plural ('0 dias').
+    streakDays_zero: '{{count}} dias',
     streakDays_one: '{{count}} dia',
     streakDays_other: '{{count}} dias',
     streakBadge: 'Em chamas',

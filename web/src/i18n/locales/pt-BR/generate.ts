@@ -27,6 +27,7 @@ const generate = {
   savedButton: 'Salvo no Histórico',
   saved: 'Faixa salva no histórico',
   openHistory: 'Ver histórico',
+  buyCoins: 'Comprar 5D Coins',
   saveError: 'Não foi possível salvar no histórico.',
   saveQuotaError: 'O armazenamento do navegador está cheio: não foi possível salvar no histórico.',
   stems: 'Stems',

@@ -53,6 +53,8 @@ const marketplace = {
   statDownloadsToday: 'Downloads hoje',
   statAverageRating: 'Avaliação média',
   statNewThisWeek: 'Novos esta semana',
+  // Portuguese plural rules count 0 as 'one'; no results read as plural ('0 beats encontrados').
+  resultCount_zero: '{{count}} beats encontrados',
   resultCount_one: '{{count}} beat encontrado',
   resultCount_other: '{{count}} beats encontrados',
   pageOf: 'Página {{page}} de {{pages}}',

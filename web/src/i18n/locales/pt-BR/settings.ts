@@ -35,7 +35,7 @@ const settings = {
   },
   privacy: {
     publicProfile: 'Perfil público',
-    publicProfileHint: 'Outras pessoas podem ver seu perfil e suas publicações.',
+    publicProfileHint: 'Sua página de criador e seu nome na lista de membros ficam visíveis para todos.',
     changePassword: 'Alterar senha',
     currentPassword: 'Senha atual',
     newPassword: 'Nova senha',

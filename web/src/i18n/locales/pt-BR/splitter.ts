@@ -5,6 +5,8 @@ const splitter = {
   subtitle: 'Envie uma música e receba vocais, bateria, baixo e outros instrumentos em faixas separadas.',
   pick: 'Escolha um arquivo de áudio ou arraste-o para cá',
   hint: 'MP3, WAV, FLAC — até 1GB',
+  wavOnlyTitle: 'Formato ainda não suportado',
+  wavOnlyText: 'Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).',
   start: 'Separar stems',
   another: 'Escolher outro arquivo',
   preparing: 'Preparando o envio…',

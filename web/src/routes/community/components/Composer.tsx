@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CommunityAttachment } from '../../../../../shared/schemas/site';
 import { COMMUNITY_POST_MAX } from '../../../../../shared/site-rules';
@@ -10,7 +10,10 @@ import { usePublishPost } from '../api/community';
 
 const AUDIO_NAME = /\.(mp3|wav|ogg|oga|flac|aac|m4a|aif|aiff|opus|webm)$/i;
 
-/** Post composer: 'Publicar' stays disabled while the text is empty; only audio files may be attached. */
+/**
+ * Post composer: 'Publicar' stays disabled while the text is empty; only audio files may be attached. A
+ * visitor sees the same composer and is sent to /auth to publish.
+ */
 export function Composer() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -20,20 +23,7 @@ export function Composer() {
   const [attachment, setAttachment] = useState<CommunityAttachment | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const publish = usePublishPost();
-
-  if (!user) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-white/10 bg-zinc-900/60 p-5">
-        <p className="text-zinc-300">{t('community.composer.signedOut')}</p>
-        <Link
-          to="/auth"
-          className="inline-flex h-10 items-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 text-sm font-semibold text-white"
-        >
-          {t('community.composer.login')}
-        </Link>
-      </div>
-    );
-  }
+  const navigate = useNavigate();
 
   function onFile(file: File | undefined) {
     setFileError(null);
@@ -55,6 +45,12 @@ export function Composer() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
+    if (!user) {
+      // Posts carry their author: a visitor is sent to sign in first.
+      toast.info(t('community.composer.signedOut'));
+      void navigate('/auth');
+      return;
+    }
     publish.mutate(
       { text: text.trim(), ...(attachment ? { attachment } : {}) },
       {
@@ -73,6 +69,14 @@ export function Composer() {
 
   return (
     <form onSubmit={onSubmit} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
+      {!user && (
+        <p className="mb-3 text-sm text-zinc-300">
+          {t('community.composer.signedOut')}{' '}
+          <Link to="/auth" className="font-medium text-violet-300 underline">
+            {t('community.composer.login')}
+          </Link>
+        </p>
+      )}
       <label htmlFor={`${id}-text`} className="sr-only">
         {t('community.composer.label')}
       </label>
@@ -87,7 +91,10 @@ export function Composer() {
       />
       {attachment && (
         <p className="mt-2 flex items-center gap-2 text-sm text-zinc-300">
-          <span>🎵 {t('community.composer.attached', { name: attachment.name })}</span>
+          <span>
+            <span aria-hidden="true">🎵 </span>
+            {t('community.composer.attached', { name: attachment.name })}
+          </span>
           <button type="button" onClick={clearAttachment} className="text-violet-300 underline">
             {t('community.composer.remove')}
           </button>

@@ -5,9 +5,9 @@ import { timeLeft } from '../../../lib/format';
 import { useFormat } from '../../../settings/useFormat';
 
 const difficultyStyle = {
-  beginner: 'bg-emerald-500/15 text-emerald-300',
-  intermediate: 'bg-amber-500/15 text-amber-300',
-  advanced: 'bg-red-500/15 text-red-300',
+  beginner: 'bg-emerald-500/15 text-emerald-200',
+  intermediate: 'bg-amber-500/15 text-amber-200',
+  advanced: 'bg-red-500/15 text-red-200',
 } as const;
 
 function Header({ card }: { card: CompetitionCard }) {
@@ -22,7 +22,7 @@ function Header({ card }: { card: CompetitionCard }) {
           {t('competitions.category')}: {card.category}
         </span>
       </div>
-      <h3 className="mt-3 text-lg font-semibold text-white">{card.title}</h3>
+      <h2 className="mt-3 text-lg font-semibold text-white">{card.title}</h2>
       <p className="mt-1 text-sm text-zinc-400">{card.description}</p>
       {card.tags.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5">

@@ -61,7 +61,8 @@ export function AnalyticsTab({
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 lg:grid-cols-3">
+      {/* Three columns only from xl: beside the sidebar at lg the engagement labels would not fit. */}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <section className={box} aria-labelledby="engagement-title">
           <h2 id="engagement-title" className="font-semibold text-white">
             {t('dashboardHub.creator.engagement')}
@@ -72,8 +73,8 @@ export function AnalyticsTab({
               [t('dashboardHub.creator.clicks'), SAMPLE.clicks],
               [t('dashboardHub.creator.conversions'), SAMPLE.conversions],
             ].map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-zinc-950/60 p-2">
-                <dt className="text-xs text-zinc-400">{label}</dt>
+              <div key={label} className="min-w-0 rounded-lg bg-zinc-950/60 px-1 py-2">
+                <dt className="text-[11px] text-zinc-400">{label}</dt>
                 <dd className="text-lg font-bold text-white">{value}</dd>
               </div>
             ))}
@@ -115,7 +116,7 @@ export function AnalyticsTab({
             {t('dashboardHub.creator.exportReport')}
           </button>
         </section>
-        <section className={box} aria-labelledby="revenue-summary-title">
+        <section className={`${box} md:col-span-2 xl:col-span-1`} aria-labelledby="revenue-summary-title">
           <h2 id="revenue-summary-title" className="font-semibold text-white">
             {t('dashboardHub.creator.revenueSummary')}
           </h2>

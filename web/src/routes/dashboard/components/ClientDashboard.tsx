@@ -64,7 +64,7 @@ function HireList({ userId, onHired }: { userId: string; onHired: () => void }) 
       <h2 id="hire-title" className="text-lg font-semibold text-white">
         {t('dashboardHub.client.marketTitle')}
       </h2>
-      <ul className="mt-4 grid gap-3 md:grid-cols-2">
+      <ul className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
         {projects.data.map((project) => (
           <li
             key={project.id}

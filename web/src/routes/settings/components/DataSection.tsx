@@ -57,7 +57,7 @@ export function DataSection() {
       </div>
       <div className={row}>
         <div>
-          <p className="font-medium text-red-300">{t('settings.data.delete')}</p>
+          <p className="font-medium text-red-200">{t('settings.data.delete')}</p>
           <p className="text-sm text-zinc-400">{t('settings.data.deleteHint')}</p>
         </div>
         <a
