@@ -87,9 +87,10 @@ function withDeferredEntry(html: string): string {
 }
 
 /**
- * Prerendering (issue 9, web budget): `/` and a static outline of `/marketplace` are rendered with
- * react-dom/server from the real components at build time, so their first paint is HTML and the app
- * hydrates it instead of drawing a start screen. `vite build` writes each page as its own file
+ * Prerendering (issue 9, web budget): `/` and `/marketplace` (signed out, its catalogue still loading) are
+ * rendered with react-dom/server from the real components at build time, so their first paint is HTML and
+ * the app hydrates it instead of drawing a start screen. Their first paint is styled by shell.css alone,
+ * which therefore lists (@source) every component these pages draw before their route's styles arrive. `vite build` writes each page as its own file
  * (pages.ts) beside `spa.html`, the start screen for every other route; `npm start` (Vite in middleware
  * mode) renders the same on request, so e2e runs hydrate what production hydrates.
  */

@@ -1,23 +1,13 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { BackButton } from './BackButton';
 import { ChatLauncher } from './chat/ChatLauncher';
-import { useHydrated } from '../lib/hydration';
 import { Header } from './Header';
-import { MarketplaceSkeleton } from './prerender/MarketplaceSkeleton';
 import { Sidebar } from './Sidebar';
-
-/**
- * Pages the build prerenders as a static outline rather than the page itself (web/prerender): their
- * data and state live in the browser only. The outline is drawn while the HTML hydrates, then the page.
- */
-const PRERENDERED_OUTLINES: Record<string, ComponentType> = { '/marketplace': MarketplaceSkeleton };
 
 /** Header, sidebar and the back button around every page. */
 export function AppShell() {
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
-  const Outline = hydrated ? undefined : PRERENDERED_OUTLINES[pathname.replace(/(.)\/$/, '$1')];
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -39,7 +29,7 @@ export function AppShell() {
             <BackButton />
           </div>
         )}
-        {Outline ? <Outline /> : <Outlet />}
+        <Outlet />
       </main>
       <ChatLauncher />
       <ScrollRestoration />

@@ -80,6 +80,21 @@ export async function loadFeatureTexts(features: readonly Feature[]): Promise<vo
   );
 }
 
+/**
+ * Whether these features' texts are already merged for the current language (and pt-BR): a panel whose
+ * screen loaded them with its route (withTexts) draws at once, in the build's prerender and in the
+ * hydration of that HTML alike.
+ */
+export function featureTextsLoaded(features: readonly Feature[]): boolean {
+  if (!i18n.isInitialized) return false;
+  const current = isLanguage(i18n.resolvedLanguage ?? i18n.language)
+    ? ((i18n.resolvedLanguage ?? i18n.language) as Language)
+    : DEFAULT_LANGUAGE;
+  return languagesToLoad(current).every((language) =>
+    features.every((feature) => i18n.getResource(language, 'translation', feature) !== undefined),
+  );
+}
+
 /** Before switching language: every feature already shown gets its texts in the new language. */
 export async function loadTextsForLanguage(language: Language): Promise<void> {
   await Promise.all(

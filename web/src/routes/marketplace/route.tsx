@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { usePlayer } from '../../components/player/use-player';
 import { Tabs } from '../../components/Tabs';
 import { useCatalogue } from './api/catalogue';
 import { useMyFavorites, useToggleFavorite } from './api/favorites';
+import AcapellaMatch from './components/AcapellaMatch';
 import { BeatCard } from './components/BeatCard';
 import { FilterSheet } from './components/FilterSheet';
 import { GenreChips } from './components/GenreChips';
@@ -25,9 +26,6 @@ import { Pagination } from './components/Pagination';
 import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
-
-// "Beats que combinam com meu acapella" (issue 8): its own chunk, so the page's initial JS stays as is.
-const AcapellaMatch = lazy(() => import('./components/AcapellaMatch'));
 
 type Section = 'all' | 'rare';
 type View = 'full' | 'simple';
@@ -86,6 +84,17 @@ function MarketplacePage() {
     if (catalogue.error) console.error('Catalogue fetch failed', catalogue.error);
   }, [catalogue.error]);
 
+  // The search box is in the prerendered HTML (web/prerender): what was typed there before the page
+  // hydrated is still in the box, so it becomes the search once the page is live.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const box = searchBox.current;
+    // Hydration set the box's default to the state's search; a different value was typed by the visitor.
+    if (!box || box.value === box.defaultValue) return;
+    setSearch(box.value);
+    setPage(1);
+  }, []);
+
   function onLike(beat: Project) {
     if (!user) {
       toast.error(t('marketplace.loginTitle'), { description: t('marketplace.loginLike') });
@@ -121,6 +130,10 @@ function MarketplacePage() {
   const onBuyBeat = (beat: Project) => setLicenceBeat(beat);
 
   const playingId = player.state.playing ? player.state.track?.id : undefined;
+  // While the catalogue loads, the full view draws everything that does not depend on it (search, acapella
+  // match, genre chips, stat card frames) at its final size, with placeholders for the figures and cards:
+  // the build prerenders the page in this state (web/prerender), and nothing moves when the data arrives.
+  const loading = catalogue.isPending;
 
   return (
     <div className={player.state.track ? 'pb-24' : undefined}>
@@ -186,8 +199,6 @@ function MarketplacePage() {
       >
         {section === 'rare' ? (
           <RareDrops onBuy={(item) => void buy(item)} />
-        ) : catalogue.isPending ? (
-          <PageLoading />
         ) : catalogue.isError ? (
           <div role="alert" className="rounded-2xl border border-red-500/30 bg-red-500/10 p-8 text-center">
             <p className="text-red-200">{t('marketplace.loadError')}</p>
@@ -200,12 +211,16 @@ function MarketplacePage() {
             </button>
           </div>
         ) : view === 'simple' ? (
-          <SimpleView
-            beats={beats}
-            genres={genres}
-            onBuy={onBuyBeat}
-            onSubscribe={(plan) => void subscribe(plan)}
-          />
+          loading ? (
+            <PageLoading />
+          ) : (
+            <SimpleView
+              beats={beats}
+              genres={genres}
+              onBuy={onBuyBeat}
+              onSubscribe={(plan) => void subscribe(plan)}
+            />
+          )
         ) : (
           <div className="space-y-6">
             <div className="flex flex-col gap-3 sm:flex-row">
@@ -214,6 +229,7 @@ function MarketplacePage() {
               </label>
               <input
                 id="marketplace-search"
+                ref={searchBox}
                 type="search"
                 value={search}
                 onChange={(event) => {
@@ -221,7 +237,7 @@ function MarketplacePage() {
                   setPage(1);
                 }}
                 placeholder={t('marketplace.searchPlaceholder')}
-                className="h-11 flex-1 rounded-lg border border-white/10 bg-zinc-900 px-4 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40"
+                className="h-11 rounded-lg border border-white/10 bg-zinc-900 px-4 sm:flex-1 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40"
               />
               <button
                 type="button"
@@ -247,14 +263,12 @@ function MarketplacePage() {
               </button>
             </div>
 
-            <Suspense fallback={null}>
-              <AcapellaMatch
-                onApply={(patch) => {
-                  setFilters((current) => ({ ...current, ...patch }));
-                  setPage(1);
-                }}
-              />
-            </Suspense>
+            <AcapellaMatch
+              onApply={(patch) => {
+                setFilters((current) => ({ ...current, ...patch }));
+                setPage(1);
+              }}
+            />
 
             <GenreChips
               chips={['all', ...genres]}
@@ -265,67 +279,75 @@ function MarketplacePage() {
               }}
             />
 
-            <StatCards beats={beats} now={now} />
+            <StatCards beats={beats} now={now} loading={loading} />
 
-            <div
-              className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400"
-              aria-live="polite"
-            >
-              <span data-testid="result-count">{t('marketplace.resultCount', { count: result.total })}</span>
-              <span>{t('marketplace.pageOf', { page: result.page, pages: result.pageCount })}</span>
-            </div>
-
-            {result.items.length === 0 ? (
-              <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
-                <p className="text-zinc-300">{t('marketplace.empty')}</p>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setSearch('');
-                    setGenreChip('all');
-                    setFilters(defaultFilters());
-                    setPage(1);
-                  }}
-                  className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
-                >
-                  {t('marketplace.clearAll')}
-                </button>
-              </div>
+            {loading ? (
+              <ResultsLoading />
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-                {result.items.map((beat) => (
-                  <li key={beat.id}>
-                    <BeatCard
-                      beat={beat}
-                      liked={likedIds.has(beat.id)}
-                      playing={playingId === beat.id}
-                      onPlay={() =>
-                        player.select({
-                          id: beat.id,
-                          title: beat.title,
-                          creator: beat.creator,
-                          audioUrl: beat.audioUrl,
-                          coverUrl: beat.coverUrl,
-                        })
-                      }
-                      onLike={() => onLike(beat)}
-                      onShare={() => void onShare(beat)}
-                      onBuy={() => onBuyBeat(beat)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+              <>
+                <div
+                  className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400"
+                  aria-live="polite"
+                >
+                  <span data-testid="result-count">
+                    {t('marketplace.resultCount', { count: result.total })}
+                  </span>
+                  <span>{t('marketplace.pageOf', { page: result.page, pages: result.pageCount })}</span>
+                </div>
 
-            <Pagination
-              page={result.page}
-              pageCount={result.pageCount}
-              buttons={result.pageButtons}
-              onChange={(next) => {
-                setPage(next);
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-            />
+                {result.items.length === 0 ? (
+                  <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
+                    <p className="text-zinc-300">{t('marketplace.empty')}</p>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setSearch('');
+                        setGenreChip('all');
+                        setFilters(defaultFilters());
+                        setPage(1);
+                      }}
+                      className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
+                    >
+                      {t('marketplace.clearAll')}
+                    </button>
+                  </div>
+                ) : (
+                  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+                    {result.items.map((beat) => (
+                      <li key={beat.id}>
+                        <BeatCard
+                          beat={beat}
+                          liked={likedIds.has(beat.id)}
+                          playing={playingId === beat.id}
+                          onPlay={() =>
+                            player.select({
+                              id: beat.id,
+                              title: beat.title,
+                              creator: beat.creator,
+                              audioUrl: beat.audioUrl,
+                              coverUrl: beat.coverUrl,
+                            })
+                          }
+                          onLike={() => onLike(beat)}
+                          onShare={() => void onShare(beat)}
+                          onBuy={() => onBuyBeat(beat)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+
+                <Pagination
+                  page={result.page}
+                  pageCount={result.pageCount}
+                  buttons={result.pageButtons}
+                  onChange={(next) => {
+                    setPage(next);
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                />
+              </>
+            )}
           </div>
         )}
       </div>
@@ -344,6 +366,37 @@ function MarketplacePage() {
       <LicenceDialog beat={licenceBeat} onClose={() => setLicenceBeat(null)} />
       <PlayerBar player={player} />
     </div>
+  );
+}
+
+/** The result count line and a page of beat cards, as placeholders of their size while the catalogue loads. */
+function ResultsLoading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2" aria-hidden="true">
+        <span className="h-5 w-28 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none" />
+        <span className="h-5 w-20 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none" />
+      </div>
+      <p role="status" className="sr-only">
+        {t('common.loading')}
+      </p>
+      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+        {Array.from({ length: 6 }, (_, index) => (
+          <li
+            key={index}
+            className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70"
+          >
+            <div className="aspect-video animate-pulse bg-white/5 motion-reduce:animate-none sm:aspect-square" />
+            <div className="flex flex-col gap-2 p-4">
+              <span className="h-5 w-3/4 rounded-md bg-white/10" />
+              <span className="h-4 w-1/2 rounded-md bg-white/5" />
+              <span className="mt-2 h-9 w-full rounded-lg bg-white/5" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

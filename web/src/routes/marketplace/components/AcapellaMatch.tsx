@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -60,7 +60,7 @@ async function analysisWav(file: File): Promise<Uint8Array<ArrayBuffer>> {
 /**
  * "Beats que combinam com meu acapella" (issue 8): a vocalist uploads an acapella; its key and BPM are
  * detected by the API and the marketplace filters switch to compatible keys and the tempo window,
- * half/double tempo included. Loaded lazily by the marketplace page.
+ * half/double tempo included. Part of the marketplace page's first paint (prerendered with it).
  */
 export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<BeatFilters>) => void }) {
   const ready = useFeatureTexts(['licensing']);
@@ -70,6 +70,16 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Be
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ status: 'idle' });
+  // The panel is in the prerendered HTML (web/prerender): a file chosen there before the page hydrated
+  // is analysed once the page is live (its change event fired before React listened).
+  const chosenBeforeHydration = useRef(true);
+  useEffect(() => {
+    if (!ready || !chosenBeforeHydration.current) return;
+    chosenBeforeHydration.current = false;
+    const file = inputRef.current?.files?.[0];
+    if (file) void analyse(file);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the file already in the input
+  }, [ready]);
   if (!ready) return null;
 
   function choose() {

@@ -6,8 +6,19 @@ import { formatCompact } from '../../../components/format';
 const SAMPLE_DOWNLOADS_TODAY = 800;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Four stat cards: catalogue size, downloads today (sample), average rating and new this week (computed). */
-export function StatCards({ beats, now }: { beats: readonly Project[]; now: number }) {
+/**
+ * Four stat cards: catalogue size, downloads today (sample), average rating and new this week (computed).
+ * While the catalogue loads, the cards keep their final size with a placeholder in place of each figure.
+ */
+export function StatCards({
+  beats,
+  now,
+  loading = false,
+}: {
+  beats: readonly Project[];
+  now: number;
+  loading?: boolean;
+}) {
   const { t } = useTranslation();
   const average = beats.length ? beats.reduce((sum, beat) => sum + beat.rating, 0) / beats.length : 0;
   const fresh = beats.filter((beat) => now - Date.parse(beat.created_at) <= WEEK_MS).length;
@@ -22,7 +33,19 @@ export function StatCards({ beats, now }: { beats: readonly Project[]; now: numb
       {cards.map((card) => (
         <div key={card.label} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
           <dt className="text-xs uppercase tracking-wide text-zinc-400">{card.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-white">{card.value}</dd>
+          <dd className="mt-1 text-2xl font-bold text-white">
+            {loading ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-6 w-14 animate-pulse rounded-md bg-white/10 align-middle motion-reduce:animate-none"
+                />
+                <span className="sr-only">{t('common.loading')}</span>
+              </>
+            ) : (
+              card.value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
