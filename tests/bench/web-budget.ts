@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type * as ChromeLauncher from 'chrome-launcher';
@@ -85,11 +85,20 @@ function serve(root: string): Promise<{ url: string; close: () => Promise<void> 
         ? file
         : path.join(root, htmlFileFor(url.pathname));
     const hashed = target.includes(`${path.sep}assets${path.sep}`);
+    const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+    // CloudFront compresses text responses (web-site.ts, `compress: true`); so does this server, so
+    // Lighthouse's simulated network sees the bytes a visitor downloads.
+    const compress =
+      /^(text\/|application\/json|image\/svg)/.test(type) &&
+      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     res.writeHead(200, {
-      'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(compress ? { 'content-encoding': 'gzip' } : {}),
     });
-    createReadStream(target).pipe(res);
+    if (compress) createReadStream(target).pipe(createGzip()).pipe(res);
+    else createReadStream(target).pipe(res);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
