@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
 import { collectPageErrors, launchChromium, newContext, screenshot } from './helpers/browser';
-import { signUpThroughUi } from './helpers/accounts';
+import { apiAs as apiCall, signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /**
@@ -33,28 +33,6 @@ async function signUp(
   await signUpThroughUi(page, platform, { fullName, emailLabel: `stems-${kind.toLowerCase()}`, kind });
   await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
   return { context, page };
-}
-
-/** A call to /api/... with the signed-in user's ID token, from inside the page. */
-async function apiCall(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const tokenKey = Object.keys(localStorage).find((key) => key.endsWith('.idToken'));
-      const token = tokenKey ? localStorage.getItem(tokenKey) : null;
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
 }
 
 function beatWav(seconds: number): Buffer {

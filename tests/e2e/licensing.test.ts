@@ -11,7 +11,7 @@ import {
   newContext,
   screenshot,
 } from './helpers/browser';
-import { signUpThroughUi } from './helpers/accounts';
+import { apiAs, signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /**
@@ -96,15 +96,7 @@ async function signUp(
   return { context, page };
 }
 
-/** GET /api/... with the signed-in user's ID token, from inside the page. */
-async function apiGet(page: Page, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(async (url) => {
-    const tokenKey = Object.keys(localStorage).find((key) => key.endsWith('.idToken'));
-    const token = tokenKey ? localStorage.getItem(tokenKey) : null;
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token ?? ''}` } });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }, path);
-}
+const apiGet = (page: Page, path: string) => apiAs(page, 'GET', path);
 
 async function openLicences(page: Page, title: string): Promise<ReturnType<Page['getByRole']>> {
   await page.goto('/marketplace');

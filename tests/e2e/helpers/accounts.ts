@@ -29,3 +29,25 @@ export async function signUpThroughUi(
   await page.waitForURL('**/dashboard');
   return email;
 }
+
+/** A call to /api/... from inside the page with the signed-in user's ID token (as the app sends it). */
+export async function apiAs(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const tokenKey = Object.keys(localStorage).find((key) => key.endsWith('.idToken'));
+      const token = tokenKey ? localStorage.getItem(tokenKey) : null;
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
