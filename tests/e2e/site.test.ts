@@ -223,7 +223,13 @@ describe('site pages', () => {
     await page.getByRole('tab', { name: 'Trending' }).click();
     await page.getByText('#e2etag').waitFor();
 
-    // A preference saved while signed in is on the profile, and a fresh browser gets it at sign-in.
+    // A preference saved while signed in is on the profile, and a fresh browser gets it at sign-in. The
+    // session check is held back (its config arrives late) so the choice is made before the app knows who
+    // is signed in: it must still be this user's, not replaced by the profile's saved ones.
+    await page.route('**/config.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/me/settings') && response.request().method() === 'PUT',
     );

@@ -11,9 +11,21 @@ const SAVE_DELAY_MS = 600;
  * first sign-in, this browser's are saved); later edits are saved shortly after they are made.
  */
 export function SettingsSync() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const userId = user?.id ?? null;
   const ready = useRef(false);
+  // The local revision as of the last moment nobody was signed in. Edits after it (made while the session
+  // was still being checked, or after sign-in) are the signed-in user's and win over the saved ones; edits
+  // made while signed out belong to the browser, and the profile's choices replace them at sign-in.
+  const signedOutRevision = useRef(getLocalRevision());
+
+  useEffect(() => {
+    if (loading || userId) return;
+    signedOutRevision.current = getLocalRevision();
+    return subscribeSettings(() => {
+      signedOutRevision.current = getLocalRevision();
+    });
+  }, [loading, userId]);
 
   useEffect(() => {
     ready.current = false;
@@ -27,7 +39,7 @@ export function SettingsSync() {
         console.warn('Could not save settings', error);
       });
     };
-    const startRevision = getLocalRevision();
+    const startRevision = signedOutRevision.current;
     apiRequest<{ settings: UserSettings | null }>('/api/me/settings')
       .then(({ settings }) => {
         if (cancelled) return;
@@ -38,8 +50,11 @@ export function SettingsSync() {
         savedRevision = getLocalRevision();
       })
       .catch((error: unknown) => {
+        if (cancelled) return;
         ready.current = true;
         console.warn('Could not load settings', error);
+        // The saved ones are unknown, but a choice made meanwhile is still this user's to keep.
+        if (getLocalRevision() !== startRevision) save();
       });
     const unsubscribe = subscribeSettings(() => {
       if (!ready.current || getLocalRevision() === savedRevision) return;
