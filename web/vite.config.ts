@@ -9,6 +9,14 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
+ * React Router 7 ships a production build but its package exports name only the development one (with
+ * its dev-only checks and warnings; remix-run/react-router#14102), so production builds pick the
+ * production files by path.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
  * The built stylesheet is fetched at once (preload) but does not block the start screen's first paint;
  * main.tsx applies it and renders the app only once it has loaded, so nothing shows unstyled.
  */
@@ -31,9 +39,18 @@ function nonBlockingStylesheet(): Plugin {
  * The web app. `npm start` mounts this config in middleware mode on the same origin as `/api` and
  * `/config.json`; `npm run build:web` writes web/dist. Routes are split by their `lazy` imports.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react(), tailwindcss(), nonBlockingStylesheet(), prerender()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -46,4 +63,4 @@ export default defineConfig({
     // `shared/` sits beside `web/`, outside Vite's root.
     fs: { allow: [repoRoot] },
   },
-});
+}));

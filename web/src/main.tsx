@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
 import { startI18n } from './i18n';
 import { markAppLive, setHydrating } from './lib/hydration';
+import { yieldToMain } from './lib/yield-to-main';
 import { routes } from './router';
 import { startSettings } from './settings/apply';
 import './shell.css';
@@ -11,8 +12,11 @@ import './shell.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 
+// Start-up runs in steps, each its own task: evaluating the modules, creating the router, starting i18n.
+await yieldToMain();
 // Created first: it starts loading the page's route chunk (and its texts) while the language is chosen.
 const router = createBrowserRouter(routes);
+await yieldToMain();
 
 /**
  * Applies the built stylesheet. Prerendered pages link it render-blocking; the others (the start screen)

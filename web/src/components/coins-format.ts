@@ -2,10 +2,13 @@
  * How 5D Coins amounts are written (spec section 9): the wallet formats USD in pt-BR (1 USD = 1 Coin);
  * compact numbers (K, M) come from ./format.
  */
-const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' });
+// Formatters are made on first use: building one loads locale data a page's first render may not need.
+let usd: Intl.NumberFormat | undefined;
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** 'US$ 10,00'. */
 export function formatUsd(amount: number): string {
+  usd ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' });
   return usd.format(amount);
 }
 
@@ -14,12 +17,12 @@ export function formatSignedCoins(amount: number): string {
   return `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${Math.abs(amount)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
 /** '25/11/2026, 22:41' (pt-BR, hh:mm); '' for an unreadable date. */
 export function formatDateTimePtBR(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateTime ??= new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+  return dateTime.format(date);
 }
 
 export type TransactionTone = 'credit' | 'debit' | 'neutral';

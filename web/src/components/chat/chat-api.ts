@@ -86,9 +86,11 @@ export function blobToBase64(blob: Blob): Promise<string> {
   });
 }
 
-const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
+// Made on first use (building a formatter loads locale data).
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** Spec §2/§9: message times as hh:mm in pt-BR, whatever the interface language. */
 export function formatChatTime(date: Date): string {
+  timeFormat ??= new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
   return timeFormat.format(date);
 }

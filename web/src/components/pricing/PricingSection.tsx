@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../../shared/plans';
@@ -54,11 +54,11 @@ export function PricingSection() {
   useEffect(() => {
     if (window.location.hash === '#pricing') document.getElementById('pricing')?.scrollIntoView();
   }, []);
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage, {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  });
+  const language = i18n.resolvedLanguage;
+  const money = useMemo(
+    () => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+    [language],
+  );
 
   async function onChoose(plan: PlanId) {
     setBusy(plan);
