@@ -8,6 +8,14 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/marketplace': '/marketplace/index.html',
 };
 
+/**
+ * Prerendered pages drawn by the start bundle's styles alone (shell.css): the landing page, whose route
+ * never loads the whole app's stylesheet (router.tsx `startBundleOnly`). The others link that stylesheet
+ * too, render-blocking: their route loads it anyway, and applied before the first paint it costs no
+ * restyle of the whole page once the app runs.
+ */
+export const START_BUNDLE_ONLY_PAGES: ReadonlySet<string> = new Set(['/']);
+
 /** The start screen (no page content), served for every other app route. */
 export const SPA_SHELL = '/spa.html';
 

@@ -4,11 +4,13 @@ import { createServer, type Plugin, type ResolvedConfig, type ViteDevServer } fr
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/language.ts';
 import type { renderPage } from '../src/prerender/render.tsx';
 import { BODY_SCRIPT, HEAD_SCRIPT } from './boot-script.ts';
-import { PRERENDERED_PAGES, SPA_SHELL } from './pages.ts';
+import { PRERENDERED_PAGES, SPA_SHELL, START_BUNDLE_ONLY_PAGES } from './pages.ts';
 
 type RenderModule = { renderPage: typeof renderPage };
 
 const RENDER_ENTRY = '/src/prerender/render.tsx';
+/** The module whose CSS is the whole app's stylesheet (web/src/app-styles.ts). */
+const APP_STYLES_MODULE = /[\\/]src[\\/]app-styles\.ts$/;
 const ROOT_PATTERN = /<div id="root">[\s\S]*?<!--\/app-html-->\s*<\/div>/;
 
 /**
@@ -49,6 +51,17 @@ function withPage(document: string, page: string, renders: Map<Language, string>
         /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)" data-app-stylesheet>/,
         '<link rel="stylesheet"$1 href="$2" data-app-stylesheet>',
       )
+  );
+}
+
+/** Links the whole app's stylesheet after the start bundle's, both before the first paint. */
+function withAppStylesheet(html: string, href: string): string {
+  const shellStylesheet = /<link rel="stylesheet"( crossorigin)? href="[^"]+\.css" data-app-stylesheet>/;
+  const found = shellStylesheet.exec(html);
+  if (!found) throw new Error('built page lacks its data-app-stylesheet link');
+  return html.replace(
+    shellStylesheet,
+    (link) => `${link}\n    <link rel="stylesheet"${found[1] ?? ''} href="${href}">`,
   );
 }
 
@@ -97,6 +110,8 @@ function withDeferredEntry(html: string): string {
 export function prerender(): Plugin {
   let config: ResolvedConfig;
   let devServer: ViteDevServer | undefined;
+  /** The built URL of the whole app's stylesheet (the CSS of app-styles.ts's chunk). */
+  let appStylesheet: string | undefined;
   return {
     name: '5d-prerender',
     configResolved(resolved) {
@@ -130,6 +145,14 @@ export function prerender(): Plugin {
         return withBootScript(withPage(styled, page, renders));
       },
     },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        // A CSS-only module's chunk has no facade: it is found by the modules it holds.
+        if (output.type !== 'chunk' || !output.moduleIds.some((id) => APP_STYLES_MODULE.test(id))) continue;
+        const [css] = output.viteMetadata?.importedCss ?? [];
+        if (css) appStylesheet = `${config.base}${css}`;
+      }
+    },
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
@@ -144,6 +167,8 @@ export function prerender(): Plugin {
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: { noDiscovery: true, include: [] },
+        // Its own cache: a build must never touch the optimized deps of an `npm start` running beside it.
+        cacheDir: `${config.cacheDir}-prerender`,
       });
       try {
         for (const [page, file] of Object.entries(PRERENDERED_PAGES)) {
@@ -153,7 +178,10 @@ export function prerender(): Plugin {
           );
           const target = path.join(outDir, file);
           await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, withPage(shell, page, renders));
+          const html = withPage(shell, page, renders);
+          if (START_BUNDLE_ONLY_PAGES.has(page)) await writeFile(target, html);
+          else if (!appStylesheet) throw new Error('the build has no stylesheet for src/app-styles.ts');
+          else await writeFile(target, withAppStylesheet(html, appStylesheet));
         }
       } finally {
         await ssr.close();
