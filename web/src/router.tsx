@@ -5,7 +5,6 @@ import { AppShell } from './components/AppShell';
 import { PageLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 import { withTexts } from './i18n/feature-texts';
-import { yieldToMain } from './lib/yield-to-main';
 
 /**
  * The route table. Each screen is its own chunk (`lazy`), exporting `Component`.
@@ -40,15 +39,11 @@ function withPageDependencies(routes: RouteObject[]): RouteObject[] {
     return {
       ...wrapped,
       lazy: async () => {
-        const styles = import('./app-styles');
-        const page = load();
-        // The libraries every page shares are evaluated first, each in a task of its own, so no single
-        // task evaluates a page's whole module graph (Total Blocking Time on a first visit).
-        await import('./lib/zod-warm-up');
-        await yieldToMain();
-        const { QueryProvider } = await import('./api/QueryProvider');
-        await yieldToMain();
-        const [module] = await Promise.all([page, styles]);
+        const [module, { QueryProvider }] = await Promise.all([
+          load(),
+          import('./api/QueryProvider'),
+          import('./app-styles'),
+        ]);
         const Page = (module as { Component?: ComponentType | null }).Component;
         if (!Page) return module;
         return {
