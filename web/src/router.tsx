@@ -5,6 +5,7 @@ import { AppShell } from './components/AppShell';
 import { PageLoading } from './components/PageLoading';
 import { RouteError } from './components/RouteError';
 import { withTexts } from './i18n/feature-texts';
+import { yieldToMain } from './lib/yield-to-main';
 
 /**
  * The route table. Each screen is its own chunk (`lazy`), exporting `Component`.
@@ -39,6 +40,9 @@ function withPageDependencies(routes: RouteObject[]): RouteObject[] {
     return {
       ...wrapped,
       lazy: async () => {
+        // The router asks for the first page while it is being created: its downloads (one preload link
+        // per module) start in the next task, so that one long task does not do both.
+        await yieldToMain();
         const [module, { QueryProvider }] = await Promise.all([
           load(),
           import('./api/QueryProvider'),
