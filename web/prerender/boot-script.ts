@@ -56,7 +56,7 @@ export const HEAD_SCRIPT = `(function () {
  *  - swaps the visitor's language's prerendered page into #root (HEAD_SCRIPT chose it), so the app
  *    hydrates what is shown, and unhides #root;
  *  - once the first contentful paint is on screen, preloads the app's modules (`<link data-app-module>`, listed
- *    by the build) and runs its entry (`data-app-entry`): the HTML and CSS draw the page without
+ *    by the build; a few per task) and runs its entry (`data-app-entry`): the HTML and CSS draw the page without
  *    sharing the network with scripts, and hydration never delays that first paint (a hidden tab
  *    paints no frame: there it starts at once).
  */
@@ -84,19 +84,24 @@ export const BODY_SCRIPT = `(function () {
     var start = function () {
       if (started) return;
       started = true;
-      var modules = d.querySelectorAll('link[data-app-module]');
-      for (var i = 0; i < modules.length; i++) {
-        var preload = d.createElement('link');
-        preload.rel = 'modulepreload';
-        if (modules[i].hasAttribute('crossorigin')) preload.crossOrigin = modules[i].getAttribute('crossorigin');
-        preload.href = modules[i].href;
-        d.head.appendChild(preload);
-      }
-      var script = d.createElement('script');
-      script.type = 'module';
-      if (entry.hasAttribute('crossorigin')) script.crossOrigin = entry.getAttribute('crossorigin');
-      script.src = entry.href;
-      d.head.appendChild(script);
+      var modules = d.querySelectorAll('link[data-app-module]'), next = 0;
+      // A few preloads per task (each costs the main thread about a millisecond), then the entry.
+      var preloadSome = function () {
+        for (var end = Math.min(next + 5, modules.length); next < end; next++) {
+          var preload = d.createElement('link');
+          preload.rel = 'modulepreload';
+          if (modules[next].hasAttribute('crossorigin')) preload.crossOrigin = modules[next].getAttribute('crossorigin');
+          preload.href = modules[next].href;
+          d.head.appendChild(preload);
+        }
+        if (next < modules.length) return void setTimeout(preloadSome, 0);
+        var script = d.createElement('script');
+        script.type = 'module';
+        if (entry.hasAttribute('crossorigin')) script.crossOrigin = entry.getAttribute('crossorigin');
+        script.src = entry.href;
+        d.head.appendChild(script);
+      };
+      preloadSome();
     };
     // Once the first contentful paint is on screen (reported by Paint Timing; without it, two frames
     // later; at the latest after 2 s). A hidden tab paints nothing: it starts at once (or when shown).
