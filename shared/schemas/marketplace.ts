@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
+import { PRODUCT_GENRES } from '../marketplace/genres';
 
-/** Product genres of the upload form (spec 1 §9). */
-export const PRODUCT_GENRES = [
-  'Trap',
-  'Drill',
-  'Phonk',
-  'Future Bass',
-  'Lo-Fi',
-  'Hip Hop',
-  'R&B',
-  'Pop',
-  'Electronic',
-  'Ambient',
-  'House',
-  'Techno',
-] as const;
+export { PRODUCT_GENRES };
 export const Genre = z.enum(PRODUCT_GENRES);
 export type Genre = z.infer<typeof Genre>;
 

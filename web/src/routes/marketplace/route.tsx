@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -8,7 +8,8 @@ import {
   filterBeats,
   type BeatFilters,
 } from '../../../../shared/marketplace/filter';
-import { PRODUCT_GENRES, type Project } from '../../../../shared/schemas/marketplace';
+import { PRODUCT_GENRES } from '../../../../shared/marketplace/genres';
+import type { Project } from '../../../../shared/schemas/marketplace';
 import { useAuth } from '../../auth/session';
 import { useCheckout } from '../../components/checkout/use-checkout';
 import { PageLoading } from '../../components/PageLoading';
@@ -19,13 +20,17 @@ import { useCatalogue } from './api/catalogue';
 import { useMyFavorites, useToggleFavorite } from './api/favorites';
 import AcapellaMatch from './components/AcapellaMatch';
 import { BeatCard } from './components/BeatCard';
-import { FilterSheet } from './components/FilterSheet';
 import { GenreChips } from './components/GenreChips';
-import { LicenceDialog } from './components/LicenceDialog';
 import { Pagination } from './components/Pagination';
 import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
+
+// Opened on demand, so their code (and the licence and coupon API with it) loads when first needed.
+const FilterSheet = lazy(async () => ({ default: (await import('./components/FilterSheet')).FilterSheet }));
+const LicenceDialog = lazy(async () => ({
+  default: (await import('./components/LicenceDialog')).LicenceDialog,
+}));
 
 type Section = 'all' | 'rare';
 type View = 'full' | 'simple';
@@ -355,18 +360,22 @@ function MarketplacePage() {
         )}
       </div>
 
-      <FilterSheet
-        open={sheetOpen}
-        onClose={() => setSheetOpen(false)}
-        applied={filters}
-        onApply={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-        genres={genres}
-        creators={creators}
-      />
-      <LicenceDialog beat={licenceBeat} onClose={() => setLicenceBeat(null)} />
+      <Suspense fallback={null}>
+        {sheetOpen && (
+          <FilterSheet
+            open
+            onClose={() => setSheetOpen(false)}
+            applied={filters}
+            onApply={(next) => {
+              setFilters(next);
+              setPage(1);
+            }}
+            genres={genres}
+            creators={creators}
+          />
+        )}
+        {licenceBeat && <LicenceDialog beat={licenceBeat} onClose={() => setLicenceBeat(null)} />}
+      </Suspense>
       <PlayerBar player={player} />
     </div>
   );

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { Favorite, type Project } from '../../../../../shared/schemas/marketplace';
+import type { Project } from '../../../../../shared/schemas/marketplace';
 import { apiRequest } from '../../../api/client';
-
-const Favorites = z.object({ items: z.array(Favorite) });
-type FavoriteList = z.infer<typeof Favorites>['items'];
+import { yieldToMain } from '../../../lib/yield-to-main';
+import type { FavoriteList } from './schemas';
 
 /** The same cache entry My Collection reads: ['me', 'favorites', userId]. */
 const favoritesKey = (userId: string | null) => ['me', 'favorites', userId] as const;
@@ -12,8 +10,14 @@ const favoritesKey = (userId: string | null) => ['me', 'favorites', userId] as c
 export function useMyFavorites(userId: string | null) {
   return useQuery({
     queryKey: favoritesKey(userId),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/me/favorites', { schema: Favorites, signal })).items,
+    queryFn: async ({ signal }) => {
+      // The schemas (and zod) load beside the request instead of with the page's code (catalogue.ts).
+      const [body, { Favorites }] = await Promise.all([
+        apiRequest<unknown>('/api/me/favorites', { signal }),
+        yieldToMain().then(() => import('./schemas')),
+      ]);
+      return Favorites.parse(body).items;
+    },
     enabled: userId !== null,
     staleTime: 30_000,
   });

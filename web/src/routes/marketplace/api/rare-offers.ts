@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { LimitedOffer } from '../../../../../shared/schemas/marketplace';
 import { apiRequest } from '../../../api/client';
-
-const RareOffers = z.object({ items: z.array(LimitedOffer) });
+import { yieldToMain } from '../../../lib/yield-to-main';
 
 export function useRareOffers(enabled: boolean) {
   return useQuery({
     queryKey: ['offers', 'rare'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest('/api/offers/rare', { schema: RareOffers, auth: false, signal })).items,
+    queryFn: async ({ signal }) => {
+      // The schemas (and zod) load beside the request instead of with the page's code (catalogue.ts).
+      const [body, { RareOffers }] = await Promise.all([
+        apiRequest<unknown>('/api/offers/rare', { auth: false, signal }),
+        yieldToMain().then(() => import('./schemas')),
+      ]);
+      return RareOffers.parse(body).items;
+    },
     enabled,
     staleTime: 60_000,
   });

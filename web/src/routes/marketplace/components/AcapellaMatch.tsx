@@ -3,23 +3,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { encodeWavInt16, toInt16 } from '../../../../../shared/audio/wav';
 import { acapellaRange, compatibleKeys } from '../../../../../shared/licensing/key-bpm';
 import { DEFAULT_FILTERS, type BeatFilters } from '../../../../../shared/marketplace/filter';
-import { checkUpload } from '../../../../../shared/uploads';
 import { ApiError } from '../../../api/client';
 import { useAuth } from '../../../auth/session';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
-import { uploadForKey } from '../../dashboard/api/uploads';
-import { analyseUpload } from '../api/licences';
 import { keyLabel } from './key-names';
 
 /** The acapella may be this large; the browser decodes it, so the bound keeps memory reasonable. */
-export const MAX_ACAPELLA_BYTES = 100 * 1024 * 1024;
 /** What is sent for analysis: the first two minutes, mono, 22.05 kHz, 16-bit (≈ 5 MB at most). */
-const ANALYSIS_SECONDS = 120;
-const ANALYSIS_RATE = 22_050;
-
 type State =
   | { status: 'idle' }
   | { status: 'analysing'; name: string }
@@ -32,30 +24,6 @@ const CLEARED: Partial<BeatFilters> = {
   halfDoubleTempo: false,
   bpmRange: [...DEFAULT_FILTERS.bpmRange],
 };
-
-class DecodeError extends Error {}
-
-/** Decodes any audio the browser reads into a short mono WAV for the detection API. */
-async function analysisWav(file: File): Promise<Uint8Array<ArrayBuffer>> {
-  let buffer: AudioBuffer;
-  try {
-    // The context's rate resamples the decoded audio; no sound device is opened.
-    const context = new OfflineAudioContext(1, 1, ANALYSIS_RATE);
-    buffer = await context.decodeAudioData(await file.arrayBuffer());
-  } catch {
-    throw new DecodeError();
-  }
-  const frames = Math.min(buffer.length, ANALYSIS_SECONDS * buffer.sampleRate);
-  if (frames < buffer.sampleRate) throw new DecodeError(); // under a second: nothing to analyse
-  const mono = new Int16Array(frames);
-  const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
-  for (let i = 0; i < frames; i += 1) {
-    let sum = 0;
-    for (const channel of channels) sum += channel[i] ?? 0;
-    mono[i] = toInt16(sum / channels.length);
-  }
-  return new Uint8Array(encodeWavInt16(mono, 1, buffer.sampleRate));
-}
 
 /**
  * "Beats que combinam com meu acapella" (issue 8): a vocalist uploads an acapella; its key and BPM are
@@ -97,20 +65,19 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Be
   }
 
   async function analyse(file: File) {
-    const problem = checkUpload('stem-split', file.name, file.type, file.size);
-    if (problem && problem.code !== 'PAYLOAD_TOO_LARGE') {
-      toast.error(t('licensing.acapella.notAudio'));
-      return;
-    }
-    if (file.size > MAX_ACAPELLA_BYTES) {
-      toast.error(t('licensing.acapella.tooLarge'));
-      return;
-    }
     setState({ status: 'analysing', name: file.name });
     try {
-      const wav = await analysisWav(file);
-      const key = await uploadForKey(new File([wav], 'acapella.wav', { type: 'audio/wav' }), 'stem-split');
-      const found = await analyseUpload(key);
+      // Loaded on use: the upload rules, decoding and upload code are not part of the page's first load.
+      const { acapellaFileProblem, detectKeyAndBpm } = await import('./acapella-analysis');
+      const problem = acapellaFileProblem(file);
+      if (problem) {
+        setState({ status: 'idle' });
+        toast.error(
+          t(problem === 'notAudio' ? 'licensing.acapella.notAudio' : 'licensing.acapella.tooLarge'),
+        );
+        return;
+      }
+      const found = await detectKeyAndBpm(file);
       const bpm = found.bpm === null ? null : Math.round(found.bpm);
       if (found.key === null && bpm === null) {
         setState({ status: 'idle' });
@@ -128,7 +95,7 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Be
       console.error('Acapella analysis failed', error);
       toast.error(t('licensing.acapella.failed'), {
         description:
-          error instanceof DecodeError
+          error instanceof Error && error.name === 'DecodeError'
             ? t('licensing.acapella.decodeError')
             : error instanceof ApiError
               ? error.message
