@@ -23,7 +23,9 @@ import { htmlFileFor } from '../../web/prerender/pages';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/marketplace'] as const;
+/** The size target is the landing page's (issue 9); other pages print their size beside it. */
 const BUDGET_KB = 150;
+const BUDGET_PAGE = '/';
 const LIGHTHOUSE_TARGET = 95;
 /** Lighthouse runs per page: the score moves with the machine's load, so each run and the median print. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -286,7 +288,7 @@ async function main(): Promise<void> {
     const server = await serve(outDir);
     try {
       const assets = await measureLoadedAssets(server.url);
-      console.log(`\nJS + CSS loaded per page (gzip level 9), target ≤ ${BUDGET_KB} KB`);
+      console.log(`\nJS + CSS loaded per page (gzip level 9), target ≤ ${BUDGET_KB} KB for ${BUDGET_PAGE}`);
       for (const [page, loaded] of assets) {
         // The HTML itself (prerendered pages carry their markup) is shown beside, not in, the JS+CSS sum.
         const html = loaded.files.filter((file) => file.type === 'document');
@@ -299,7 +301,9 @@ async function main(): Promise<void> {
         console.log(
           `  ${page.padEnd(13)} ${kb(total).padStart(6)} KB gzip (JS ${kb(sum(js, 'gzip'))} KB in ${js.length} files, ` +
             `CSS ${kb(sum(css, 'gzip'))} KB in ${css.length}; raw ${kb(sum(files, 'raw'))} KB) → ` +
-            `${((total / (BUDGET_KB * 1024)) * 100).toFixed(1)}% of budget ${total <= BUDGET_KB * 1024 ? '(within)' : '(OVER)'}`,
+            (page === BUDGET_PAGE
+              ? `${((total / (BUDGET_KB * 1024)) * 100).toFixed(1)}% of budget ${total <= BUDGET_KB * 1024 ? '(within)' : '(OVER)'}`
+              : `${((total / (BUDGET_KB * 1024)) * 100).toFixed(1)}% of the landing page's budget (no size target)`),
         );
         console.log(
           `      HTML ${html.map((file) => `${file.name} ${kb(file.gzip)} KB gzip (raw ${kb(file.raw)} KB)`).join(', ')}`,
