@@ -58,6 +58,13 @@ export default defineConfig(({ command }) => ({
     // Tailwind 4's own browser floor (Safari 16.4, Chrome 111, Firefox 128): no colour fallbacks twice.
     cssTarget: ['chrome111', 'edge111', 'safari16.4', 'firefox128'],
     sourcemap: true,
+    modulePreload: {
+      // A lazy chunk's scripts are fetched by the browser's module loader as it meets their imports,
+      // not preloaded by Vite's helper, which appends one <link> per dependency in a single task (17–40 ms
+      // when a first page loads: Total Blocking Time). Its stylesheets still load through the helper.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
   },
   server: {
     // `shared/` sits beside `web/`, outside Vite's root.
