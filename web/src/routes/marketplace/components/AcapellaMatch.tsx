@@ -10,8 +10,6 @@ import { useAuth } from '../../../auth/session';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { keyLabel } from './key-names';
 
-/** The acapella may be this large; the browser decodes it, so the bound keeps memory reasonable. */
-/** What is sent for analysis: the first two minutes, mono, 22.05 kHz, 16-bit (≈ 5 MB at most). */
 type State =
   | { status: 'idle' }
   | { status: 'analysing'; name: string }

@@ -9,7 +9,9 @@ import { analyseUpload } from '../api/licences';
  * and ask the API for its key and BPM.
  */
 
+/** The acapella may be this large; the browser decodes it, so the bound keeps memory reasonable. */
 export const MAX_ACAPELLA_BYTES = 100 * 1024 * 1024;
+/** What is sent for analysis: the first two minutes, mono, 22.05 kHz, 16-bit (≈ 5 MB at most). */
 const ANALYSIS_SECONDS = 120;
 const ANALYSIS_RATE = 22_050;
 
