@@ -63,10 +63,15 @@ export function parseQuery<T>(event: ApiEvent, schema: ZodType<T>): T {
   return result.data;
 }
 
+/** Longer path parameters are refused: no id, key or name of ours comes near it. */
+const MAX_PATH_PARAM_LENGTH = 200;
+
 /** Path parameter that the route table guarantees, validated anyway. */
 export function pathParam(event: ApiEvent, name: string): string {
   const value = event.pathParameters?.[name];
-  if (!value || value.length > 200) throw new BadRequest(`Parâmetro ausente: ${name}`);
+  if (!value) throw new BadRequest(`Parâmetro ausente: ${name}`);
+  if (value.length > MAX_PATH_PARAM_LENGTH)
+    throw new BadRequest(`Parâmetro inválido: ${name} (máximo de ${MAX_PATH_PARAM_LENGTH} caracteres)`);
   return value;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Context } from 'aws-lambda';
 import sample from '../../events/api/me-profile-get.json';
-import { httpHandler, json, parseBody, type ApiEvent } from '../../lambdas/_lib/http';
+import { httpHandler, json, parseBody, pathParam, type ApiEvent } from '../../lambdas/_lib/http';
 import { NotFound } from '../../lambdas/_lib/errors';
 import { requireCaller, requireCreator } from '../../lambdas/_lib/auth';
 
@@ -36,6 +36,21 @@ describe('http middleware', () => {
     const body = Buffer.from(JSON.stringify({ title: 'Beat' })).toString('base64');
     const result = await handler(event({ body, isBase64Encoded: true }), context);
     expect(JSON.parse(result.body ?? '')).toEqual({ title: 'Beat' });
+  });
+
+  it('tells a missing path parameter from an over-long one', async () => {
+    const byId = httpHandler(async (e) => json(200, { id: pathParam(e, 'id') }));
+    const missing = await byId(event({ pathParameters: {} }), context);
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.parse(missing.body ?? '').error.message).toBe('Parâmetro ausente: id');
+    const tooLong = await byId(event({ pathParameters: { id: 'x'.repeat(201) } }), context);
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.parse(tooLong.body ?? '').error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Parâmetro inválido: id (máximo de 200 caracteres)',
+    });
+    const fine = await byId(event({ pathParameters: { id: 'x'.repeat(200) } }), context);
+    expect(JSON.parse(fine.body ?? '')).toEqual({ id: 'x'.repeat(200) });
   });
 
   it('maps typed errors to their status and hides unexpected ones behind a 500', async () => {
