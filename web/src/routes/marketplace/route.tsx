@@ -26,11 +26,12 @@ import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
 
-// Opened on demand, so their code (and the licence and coupon API with it) loads when first needed.
-const FilterSheet = lazy(async () => ({ default: (await import('./components/FilterSheet')).FilterSheet }));
-const LicenceDialog = lazy(async () => ({
-  default: (await import('./components/LicenceDialog')).LicenceDialog,
-}));
+// Not part of the first load: their code (and the licence and coupon API with it) is fetched when the
+// page is idle or when first opened.
+const loadFilterSheet = () => import('./components/FilterSheet');
+const loadLicenceDialog = () => import('./components/LicenceDialog');
+const FilterSheet = lazy(async () => ({ default: (await loadFilterSheet()).FilterSheet }));
+const LicenceDialog = lazy(async () => ({ default: (await loadLicenceDialog()).LicenceDialog }));
 
 type Section = 'all' | 'rare';
 type View = 'full' | 'simple';
@@ -142,6 +143,22 @@ function MarketplacePage() {
   // match, genre chips, stat card frames) at its final size, with placeholders for the figures and cards:
   // the build prerenders the page in this state (web/prerender), and nothing moves when the data arrives.
   const loading = catalogue.isPending || catalogueData === undefined;
+
+  // The dialogs' code is fetched once the catalogue is shown and the browser is idle, so opening one
+  // does not wait on the network (it is not part of the page's first load).
+  useEffect(() => {
+    if (loading) return;
+    const prefetch = () => {
+      void loadFilterSheet();
+      void loadLicenceDialog();
+    };
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(prefetch, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [loading]);
 
   return (
     <div className={player.state.track ? 'pb-24' : undefined}>
