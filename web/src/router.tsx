@@ -8,10 +8,6 @@ import { withTexts } from './i18n/feature-texts';
 import { yieldToMain } from './lib/yield-to-main';
 
 /**
- * The route table. Each screen is its own chunk (`lazy`), exporting `Component`.
- * Pages needing sign-in go under the RequireAuth layout (/my-collection and /coins join it when built).
- */
-/**
  * A route's `handle`. `startBundleOnly`: the page is drawn with what the start bundle has (shell.css, no
  * TanStack Query), so its lazy route loads neither; only the landing page, which `/` must keep light.
  */
@@ -40,8 +36,8 @@ function withPageDependencies(routes: RouteObject[]): RouteObject[] {
     return {
       ...wrapped,
       lazy: async () => {
-        // The router asks for the first page while it is being created: its downloads (one preload link
-        // per module) start in the next task, so that one long task does not do both.
+        // The router asks for the first page while it is being created: loading it (the page, its texts,
+        // TanStack Query and the stylesheet) starts in the next task, so that one long task does not do both.
         await yieldToMain();
         const [module, { QueryProvider }] = await Promise.all([
           load(),
@@ -67,6 +63,8 @@ function withPageDependencies(routes: RouteObject[]): RouteObject[] {
 
 /**
  * The route table, shared by the browser router (main.tsx) and the build's prerender (web/prerender).
+ * Each screen is its own chunk (`lazy`), exporting `Component`; pages needing sign-in go under the
+ * RequireAuth layout.
  */
 export const routes: RouteObject[] = withPageDependencies([
   // The studio's one-page site has its own sticky navigation, so it stands outside the app shell.

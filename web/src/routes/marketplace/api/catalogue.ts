@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { apiRequest } from '../../../api/client';
-import { yieldToMain } from '../../../lib/yield-to-main';
 
 /** The whole published catalogue (samples and creators' products); the page filters it locally. */
 export async function fetchCatalogue(signal?: AbortSignal): Promise<Project[]> {
-  // The schemas (and zod) load beside the first request instead of with the page's code, starting in
-  // the next task: the query starts inside React's effects, which all run in one task.
-  const schemas = yieldToMain().then(() => import('./schemas'));
+  // The schemas (and zod) load beside the first request instead of with the page's code.
+  const schemas = import('./schemas');
   const items: Project[] = [];
   let cursor: string | null = null;
   // The API pages by 500; a few pages at most for a catalogue the browser can filter comfortably.

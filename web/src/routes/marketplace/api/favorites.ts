@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { apiRequest } from '../../../api/client';
-import { yieldToMain } from '../../../lib/yield-to-main';
 import type { FavoriteList } from './schemas';
 
 /** The same cache entry My Collection reads: ['me', 'favorites', userId]. */
@@ -14,7 +13,7 @@ export function useMyFavorites(userId: string | null) {
       // The schemas (and zod) load beside the request instead of with the page's code (catalogue.ts).
       const [body, { Favorites }] = await Promise.all([
         apiRequest<unknown>('/api/me/favorites', { signal }),
-        yieldToMain().then(() => import('./schemas')),
+        import('./schemas'),
       ]);
       return Favorites.parse(body).items;
     },

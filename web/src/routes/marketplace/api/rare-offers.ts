@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
-import { yieldToMain } from '../../../lib/yield-to-main';
 
 export function useRareOffers(enabled: boolean) {
   return useQuery({
@@ -9,7 +8,7 @@ export function useRareOffers(enabled: boolean) {
       // The schemas (and zod) load beside the request instead of with the page's code (catalogue.ts).
       const [body, { RareOffers }] = await Promise.all([
         apiRequest<unknown>('/api/offers/rare', { auth: false, signal }),
-        yieldToMain().then(() => import('./schemas')),
+        import('./schemas'),
       ]);
       return RareOffers.parse(body).items;
     },
