@@ -6,7 +6,7 @@ import { decimate, hann, magnitudeFrame, mixDown, round, toDb } from './dsp';
 
 /**
  * Measurements of decoded audio: levels (peak, RMS, an ITU-R BS.1770 integrated loudness), dynamic
- * range, spectral balance, tempo (metrical analysis of onset envelopes) and key (scale, profile and bass line,
+ * range, spectral balance, tempo (metrical analysis of onset envelopes) and key (notes, bass line and opening,
  * lambdas/_lib/licensing/key-estimate.ts; `estimateKey` keeps the plain chroma + Krumhansl–Kessler match).
  */
 export interface AudioMeasurements {
@@ -50,8 +50,8 @@ export function measureAudio(audio: PcmAudio): AudioMeasurements {
   const rms = Math.sqrt(sumSquares / Math.max(1, limit * channels.length));
   const mono = mixDown(channels);
   const tempo = estimateTempo(mono, sr);
-  // The same key estimator as beat uploads (scale fit + profile + bass line), not the plain profile match.
-  const key = estimateMusicalKey(mono, sr);
+  // The same key estimator as beat uploads (notes, bass line, opening bars), not the plain profile match.
+  const key = estimateMusicalKey(mono, sr, tempo.bpm);
   return {
     durationSeconds: round(totalFrames / sr, 2),
     sampleRate: sr,

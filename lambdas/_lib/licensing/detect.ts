@@ -15,7 +15,7 @@ export interface BeatDetection {
 /**
  * Duration, BPM and key of decoded audio, on the first minutes: the tempo of
  * lambdas/_lib/analysis/audio.ts (band-wise spectral-flux envelopes, tatum and metrical level with a
- * tempo prior) and the key of ./key-estimate (scale fit, key profile and bass line). Null BPM or key when
+ * tempo prior) and the key of ./key-estimate (notes, bass line and opening bars, read at that tempo). Null BPM or key when
  * the audio has no clear pulse or no key (silence, noise, too short).
  */
 export function detectBeat(audio: PcmAudio): BeatDetection {
@@ -24,7 +24,7 @@ export function detectBeat(audio: PcmAudio): BeatDetection {
   const limit = Math.min(frames, Math.floor(MAX_ANALYSIS_SECONDS * audio.sampleRate));
   const mono = mixDown(audio.channels.map((c) => c.subarray(0, limit)));
   const tempo = estimateTempo(mono, audio.sampleRate);
-  const key = estimateMusicalKey(mono, audio.sampleRate);
+  const key = estimateMusicalKey(mono, audio.sampleRate, tempo.bpm);
   return {
     duration_seconds: Math.round(duration),
     bpm: tempo.bpm,
