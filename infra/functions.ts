@@ -1,4 +1,4 @@
-import { STEMS_JOB_TIMEOUT_SECONDS } from '../shared/licensing/delivery';
+import { RENDITIONS_JOB_TIMEOUT_SECONDS, STEMS_JOB_TIMEOUT_SECONDS } from '../shared/licensing/delivery';
 
 /**
  * Every Lambda of the platform, once. The CDK Api stack builds one NodejsFunction per entry from
@@ -92,6 +92,8 @@ export const functions = [
     description: 'Marketplace catalogue (published projects and samples) and creators publishing products',
     table: 'readwrite',
     audioBucket: 'read',
+    // Publishing a WAV beat starts the encoding of its MP3 and catalogue preview in the background.
+    invokesAsync: ['beat-renditions'],
   },
   {
     name: 'rare-offers',
@@ -317,7 +319,8 @@ export const functions = [
     timeoutSeconds: 29,
     memoryMb: 1536,
     // The stems ZIP of a Trackout licence is built by a background job, not within API Gateway's 29 s.
-    invokesAsync: ['licence-stems-zip'],
+    // A buyer asking for the MP3 of a WAV beat without one (published earlier, failed job) starts its job.
+    invokesAsync: ['licence-stems-zip', 'beat-renditions'],
   },
   {
     // The DSP split holds the beat's WAV and its four stems in memory and is CPU-bound.
@@ -329,6 +332,19 @@ export const functions = [
     asyncTarget: true,
     timeoutSeconds: STEMS_JOB_TIMEOUT_SECONDS,
     memoryMb: 3008,
+    reservedConcurrency: 10,
+  },
+  {
+    // lamejs is single-threaded (≈ 8–14× real time); 2 GiB gives a full vCPU and room for a long WAV
+    // plus its MP3 (a 3-minute master needs ≈ 100 MB), and runs on a worker thread in the local twin.
+    name: 'beat-renditions',
+    description:
+      'Background job (async invoke, never routed): 320 kbps MP3 and 128 kbps catalogue preview of a WAV beat',
+    table: 'readwrite',
+    audioBucket: 'readwrite',
+    asyncTarget: true,
+    timeoutSeconds: RENDITIONS_JOB_TIMEOUT_SECONDS,
+    memoryMb: 2048,
     reservedConcurrency: 10,
   },
 ] as const satisfies readonly FunctionDefinition[];

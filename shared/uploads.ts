@@ -29,6 +29,9 @@ export const UploadPurpose = z.enum([
   'product-cover',
   'chat-attachment',
   'delivery',
+  /** A beat's licence files (issue 8): the WAV master, and multitrack stems as WAVs or one ZIP. */
+  'licence-master',
+  'licence-stems',
 ]);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
 
@@ -48,6 +51,8 @@ export const uploadMessages = {
   tooLarge: 'Arquivo muito grande — Tamanho máximo permitido: 1GB',
   notAudio: 'Arquivo inválido — Por favor, selecione um arquivo de áudio válido',
   notImage: 'Arquivo inválido — Por favor, selecione uma imagem válida',
+  notWav: 'Arquivo inválido — O master precisa ser um arquivo WAV (.wav)',
+  notStems: 'Arquivo inválido — Envie os stems como arquivos WAV ou um único ZIP',
   attachmentType: 'Arquivo inválido — Tipos aceitos: áudio, vídeo, imagem, PDF, TXT, JSON, XML, DOC e DOCX',
   empty: 'Arquivo vazio — Selecione um arquivo com conteúdo',
   sizeMismatch: 'O tamanho do arquivo enviado não confere com o declarado. Envie o arquivo novamente.',
@@ -116,7 +121,7 @@ const DOCUMENT_EXTENSIONS: Record<string, string> = {
 const DOCUMENT_TYPES = new Set([...Object.values(DOCUMENT_EXTENSIONS), 'text/xml']);
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
-type TypeRule = 'audio' | 'image' | 'attachment' | 'any';
+type TypeRule = 'audio' | 'image' | 'attachment' | 'any' | 'wav' | 'wav-or-zip';
 
 const ruleOf: Record<UploadPurpose, TypeRule> = {
   'stem-split': 'audio',
@@ -124,7 +129,12 @@ const ruleOf: Record<UploadPurpose, TypeRule> = {
   'product-cover': 'image',
   'chat-attachment': 'attachment',
   delivery: 'any',
+  'licence-master': 'wav',
+  'licence-stems': 'wav-or-zip',
 };
+
+const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip']);
 
 function mediaKind(type: string): string {
   return type.split('/')[0] ?? '';
@@ -160,6 +170,13 @@ export function resolveContentType(
       return AUDIO_EXTENSIONS[ext] ?? IMAGE_EXTENSIONS[ext] ?? DOCUMENT_EXTENSIONS[ext];
     case 'any':
       return generic ? 'application/octet-stream' : type;
+    // Licence files are judged by extension and type together: delivery hands them out by name.
+    case 'wav':
+      return ext === 'wav' && (generic || WAV_TYPES.has(type)) ? 'audio/wav' : undefined;
+    case 'wav-or-zip':
+      if (ext === 'wav' && (generic || WAV_TYPES.has(type))) return 'audio/wav';
+      if (ext === 'zip' && (generic || ZIP_TYPES.has(type))) return 'application/zip';
+      return undefined;
   }
 }
 
@@ -174,6 +191,10 @@ export function acceptAttribute(purpose: UploadPurpose): string {
       return 'audio/*,video/*,image/*,.pdf,.txt,.json,.xml,.doc,.docx';
     case 'any':
       return '';
+    case 'wav':
+      return '.wav,audio/wav';
+    case 'wav-or-zip':
+      return '.wav,.zip,audio/wav,application/zip';
   }
 }
 
@@ -207,7 +228,11 @@ export function checkUpload(
         ? uploadMessages.notAudio
         : rule === 'image'
           ? uploadMessages.notImage
-          : uploadMessages.attachmentType;
+          : rule === 'wav'
+            ? uploadMessages.notWav
+            : rule === 'wav-or-zip'
+              ? uploadMessages.notStems
+              : uploadMessages.attachmentType;
     return { status: 400, code: UploadErrorCode.InvalidType, message };
   }
   return undefined;
@@ -216,7 +241,20 @@ export function checkUpload(
 /** Whether the stored bytes must be sniffed as audio or image before the upload is accepted. */
 export function expectedKind(purpose: UploadPurpose): 'audio' | 'image' | undefined {
   const rule = ruleOf[purpose];
+  if (rule === 'wav') return 'audio';
+  // Stems may be a ZIP: their bytes are checked (WAV or ZIP) when the licence settings are saved.
   return rule === 'audio' || rule === 'image' ? rule : undefined;
+}
+
+/** Whether the first bytes are a RIFF/RF64 WAVE file (the licence master and WAV stems). */
+export function isWavHead(head: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  return ['RIFF', 'RF64', 'BW64'].includes(ascii(0, 4)) && ascii(8, 12) === 'WAVE';
+}
+
+/** Whether the first bytes are a ZIP archive (local file header, or an empty archive's end record). */
+export function isZipHead(head: Uint8Array): boolean {
+  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05);
 }
 
 /**

@@ -15,12 +15,33 @@ import {
 import { getProfile } from './db/profiles';
 import { createProject, getProject, projectDuration, type ProjectRecord } from './db/projects';
 import { headAudioBucketObject, isOwnKey, presignOptional } from './marketplace-files';
+import { BeatSold } from './licensing/errors';
+import { needsRenditions, startRenditionsJob } from './licensing/renditions';
+import { defaultSettings } from './licensing/store';
+import { offeredTierSummary } from './licensing/summary';
+import type { TierSummary } from '../../shared/licensing/tier-summary';
 
 /** Marketplace services: the rules between a validated request and the repositories. */
 
+/**
+ * The card's tier summary: the one saved with the creator's tiers, or, for a beat whose creator never
+ * saved any, that of the default tiers the licence dialog offers (the same rule, no extra read).
+ */
+function cardTierSummary(project: ProjectRecord): TierSummary | null {
+  if (project.licence_count === undefined) {
+    return offeredTierSummary(project, defaultSettings(project.id, project.creator_id, project.price));
+  }
+  return project.licence_count > 0 && project.licence_from_price !== undefined
+    ? { from_price: project.licence_from_price, count: project.licence_count }
+    : null;
+}
+
 export async function projectView(project: ProjectRecord): Promise<Project> {
   const [audioUrl, coverUrl] = await Promise.all([
-    presignOptional(project.audio_key),
+    // A WAV beat plays its 128 kbps preview, never the master the WAV lease sells. Until the preview is
+    // encoded (seconds after publishing; see ./licensing/renditions.ts) the uploaded audio is served, so a
+    // new beat is playable at once; sample beats of the seed have no renditions and keep their audio.
+    presignOptional(project.preview_key ?? project.audio_key),
     presignOptional(project.cover_key),
   ]);
   return {
@@ -41,6 +62,7 @@ export async function projectView(project: ProjectRecord): Promise<Project> {
     sample: project.sample,
     created_at: project.created_at,
     key: project.key ?? null,
+    licences: cardTierSummary(project),
     audioUrl,
     coverUrl,
   };
@@ -101,18 +123,32 @@ export async function publishProject(
     created_at: now.toISOString(),
   };
   await createProject(project);
+  if (needsRenditions(project)) {
+    // Recorded on the project: a failed start is 'failed' there and a buyer's files request retries it.
+    await startRenditionsJob(project.id, now);
+  }
   return project;
 }
 
-export async function requirePublishedProject(id: string): Promise<ProjectRecord> {
+/** A project anyone may open and like: on sale, or sold with an exclusive (its page says 'sold'). */
+export async function requireProject(id: string): Promise<ProjectRecord> {
   const project = await getProject(id);
-  if (!project || project.status !== 'published') throw new NotFound('Projeto não encontrado.');
+  if (!project) throw new NotFound('Projeto não encontrado.');
+  return project;
+}
+
+/** A project still for sale: one sold with an exclusive is a 409 for new orders and payments. */
+export async function requireProjectForSale(id: string): Promise<ProjectRecord> {
+  // Consistent: the exclusive may have been sold a moment ago.
+  const project = await getProject(id, true);
+  if (!project) throw new NotFound('Projeto não encontrado.');
+  if (project.status === 'sold') throw new BeatSold();
   return project;
 }
 
 /** A client hires a published project: a pending order at the project's price. */
 export async function hireProject(caller: Caller, projectId: string): Promise<Order> {
-  const project = await requirePublishedProject(projectId);
+  const project = await requireProjectForSale(projectId);
   if (project.creator_id === caller.sub)
     throw new Conflict('Você não pode contratar o seu próprio projeto.', 'OWN_PROJECT');
   return createOrder(
@@ -127,7 +163,7 @@ export async function hireProject(caller: Caller, projectId: string): Promise<Or
 }
 
 export async function likeProject(caller: Caller, projectId: string, now = new Date()) {
-  const project = await requirePublishedProject(projectId);
+  const project = await requireProject(projectId);
   return addFavorite({
     id: project.id,
     user_id: caller.sub,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { toMinorUnits } from '../../shared/plans';
 import { CreatePaymentRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
-import { getProject } from '../_lib/db/projects';
-import { BadRequest, NotFound } from '../_lib/errors';
+import { BadRequest } from '../_lib/errors';
+import { requireProjectForSale } from '../_lib/marketplace';
 import { httpHandler, json, parseBody } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
 import { startLicenceCheckout } from '../_lib/licensing/checkout';
@@ -24,8 +24,7 @@ export const handler = httpHandler(async (event) => {
   let productName = input.productName;
   let amount = input.amount;
   if (input.projectId) {
-    const project = await getProject(input.projectId);
-    if (!project) throw new NotFound('Projeto não encontrado.');
+    const project = await requireProjectForSale(input.projectId);
     if (project.creator_id === caller.sub)
       throw new BadRequest('Você não pode comprar o seu próprio projeto.');
     if (!(project.price > 0)) throw new BadRequest('Este projeto não tem preço definido.');

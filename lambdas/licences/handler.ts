@@ -4,18 +4,17 @@ import {
   COUPON_CODE,
   COUPON_ERRORS,
   CouponInput,
-  LicenceSettingsRequest,
+  creditLine,
   OfferBuyerAction,
   OfferCreateRequest,
   OfferCreatorAction,
-  TIER_FILES,
   TIER_IDS,
   TIER_NAMES,
   TierId,
   type PublicLicences,
 } from '../../shared/licensing/tiers';
 import { normalizeKey } from '../../shared/licensing/key-bpm';
-import type { LicenceFilesAnswer } from '../../shared/licensing/delivery';
+import { deliveredKinds, type LicenceFilesAnswer } from '../../shared/licensing/delivery';
 import { requireCaller, requireCreator, type Caller } from '../_lib/auth';
 import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
@@ -31,6 +30,9 @@ import {
 } from '../_lib/licensing/offers';
 import { deliverLicence, tierAvailable } from '../_lib/licensing/delivery';
 import { detectBeatWav } from '../_lib/licensing/detect';
+import { CouponRejected } from '../_lib/licensing/errors';
+import { checkLicenceFiles, parseLicenceSettings } from '../_lib/licensing/settings';
+import { offeredTierIds, offeredTierSummary } from '../_lib/licensing/summary';
 import {
   createCoupon,
   deactivateCoupon,
@@ -82,7 +84,12 @@ async function licenceOf(
 const CouponPreview = z.object({
   projectId: z.string().trim().min(1).max(100),
   tier: TierId,
-  coupon: z.string().trim().toUpperCase().min(1).max(32),
+  coupon: z
+    .string({ message: 'Informe o código do cupom.' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Informe o código do cupom.')
+    .max(32, COUPON_ERRORS.unknown),
 });
 
 const AnalyseRequest = z.object({ key: z.string().trim().min(1).max(1024) });
@@ -91,10 +98,15 @@ const MusicalData = z.object({
   key: z
     .string()
     .trim()
-    .max(20)
+    .max(20, 'Tom inválido (ex.: A minor, C major).')
     .nullable()
     .refine((v) => v === null || normalizeKey(v) !== undefined, 'Tom inválido (ex.: A minor, C major).'),
-  bpm: z.number().int().min(40).max(250).optional(),
+  bpm: z
+    .number({ message: 'O BPM deve ser um número.' })
+    .int('O BPM deve ser um número inteiro.')
+    .min(40, 'O BPM deve estar entre 40 e 250.')
+    .max(250, 'O BPM deve estar entre 40 e 250.')
+    .optional(),
 });
 
 /**
@@ -108,20 +120,24 @@ export const handler = httpHandler(async (event) => {
       const project = await getProject(pathParam(event, 'id'));
       if (!project) throw new NotFound('Projeto não encontrado.');
       const [settings, sale] = await Promise.all([getLicenceSettings(project), projectSaleState(project.id)]);
+      // The Exclusive lists stems only when the beat has them (multitracks, or AI stems of its WAV).
+      const hasStems = tierAvailable('trackout', project, settings);
       const view: PublicLicences = {
         project_id: project.id,
         sold_exclusive: sale.soldExclusive,
         tiers: sale.soldExclusive
           ? []
-          : TIER_IDS.filter((id) => settings.tiers[id].enabled && tierAvailable(id, project, settings)).map(
-              (id) => ({
-                id,
-                name: TIER_NAMES[id],
-                price: settings.tiers[id].price,
-                terms: settings.tiers[id].terms,
-                files: [...TIER_FILES[id]],
-              }),
-            ),
+          : offeredTierIds(project, settings).map((id) => ({
+              id,
+              name: TIER_NAMES[id],
+              price: settings.tiers[id].price,
+              // Buyers read the credit line as they must write it: with the creator's name.
+              terms: {
+                ...settings.tiers[id].terms,
+                credit_line: creditLine(settings.tiers[id].terms, project.creator_name),
+              },
+              files: deliveredKinds(id, hasStems),
+            })),
         ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
         accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
       };
@@ -135,14 +151,8 @@ export const handler = httpHandler(async (event) => {
     case 'PUT /api/creator/projects/{id}/licences': {
       const caller = requireCreator(event);
       const project = await ownProject(caller, pathParam(event, 'id'));
-      const input = parseBody(event, LicenceSettingsRequest);
-      for (const key of [input.wav_key, ...input.stems_keys]) {
-        if (key === null) continue;
-        if (!isOwnKey(key, caller.sub, OWN_PREFIXES) || !(await headAudioBucketObject(key)))
-          throw new BadRequest('Arquivo não encontrado entre os seus envios.');
-      }
-      if (input.wav_key && !input.wav_key.toLowerCase().endsWith('.wav'))
-        throw new BadRequest('O arquivo WAV deve ter extensão .wav.');
+      const input = parseLicenceSettings(event);
+      await checkLicenceFiles(caller, input);
       if ((await projectSaleState(project.id)).soldExclusive)
         throw new Conflict('Este beat já foi vendido com exclusividade.');
       const settings = {
@@ -151,7 +161,7 @@ export const handler = httpHandler(async (event) => {
         creator_id: caller.sub,
         updated_at: new Date().toISOString(),
       };
-      await putLicenceSettings(settings);
+      await putLicenceSettings(settings, offeredTierSummary(project, settings));
       return json(200, { settings });
     }
     case 'PUT /api/creator/projects/{id}/musical-data': {
@@ -190,9 +200,10 @@ export const handler = httpHandler(async (event) => {
       const settings = await getLicenceSettings(project);
       const price = settings.tiers[input.tier].price;
       const coupon = await getCoupon(project.creator_id, input.coupon);
-      if (!coupon) throw new BadRequest(COUPON_ERRORS.unknown);
+      // The same code and message as the checkout's refusal, so the app shows one text for both.
+      if (!coupon) throw new CouponRejected(COUPON_ERRORS.unknown);
       const check = applyCoupon(price, coupon, input.tier);
-      if (!check.ok) throw new BadRequest(COUPON_ERRORS[check.reason]);
+      if (!check.ok) throw new CouponRejected(COUPON_ERRORS[check.reason]);
       return json(200, { price, amount: check.amount, discount: check.discount, code: coupon.code });
     }
     case 'GET /api/licences/{orderId}/files':

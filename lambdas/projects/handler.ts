@@ -3,7 +3,7 @@ import { requireCreator } from '../_lib/auth';
 import { listPublishedProjects } from '../_lib/db/projects';
 import { NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody, parseQuery, pathParam } from '../_lib/http';
-import { projectView, publishProject, requirePublishedProject } from '../_lib/marketplace';
+import { projectView, publishProject, requireProject } from '../_lib/marketplace';
 
 /**
  * GET /api/projects (published catalogue, samples included, newest first; the web filters it with
@@ -17,7 +17,8 @@ export const handler = httpHandler(async (event) => {
       return json(200, { items: await Promise.all(page.items.map(projectView)), cursor: page.cursor });
     }
     case 'GET /api/projects/{id}': {
-      const project = await requirePublishedProject(pathParam(event, 'id'));
+      // A beat sold with an exclusive keeps its page, with status 'sold'.
+      const project = await requireProject(pathParam(event, 'id'));
       return json(200, { project: await projectView(project) });
     }
     case 'POST /api/projects': {

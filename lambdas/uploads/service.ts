@@ -46,8 +46,14 @@ import {
 /** The upload path's rules over the session store and S3 (ARCHITECTURE.md: Uploads). */
 
 const SNIFF_BYTES = 64;
-/** Only creators publish products and deliver orders. */
-const CREATOR_PURPOSES = new Set<UploadPurpose>(['product-audio', 'product-cover', 'delivery']);
+/** Only creators publish products, deliver orders and attach licence files. */
+const CREATOR_PURPOSES = new Set<UploadPurpose>([
+  'product-audio',
+  'product-cover',
+  'delivery',
+  'licence-master',
+  'licence-stems',
+]);
 
 function notFound(): NotFound {
   return new NotFound('Upload não encontrado.');
@@ -75,6 +81,10 @@ export function objectLocation(
       return { bucket: config.AUDIO_BUCKET, key: `uploads/${sub}/${uploadId}/${safeName}` };
     case 'delivery':
       return { bucket: config.AUDIO_BUCKET, key: `deliveries/${sub}/${uploadId}/${safeName}` };
+    case 'licence-master':
+    case 'licence-stems':
+      // The upload id keeps two stems of the same name apart; the licence settings accept `stems/<sub>/`.
+      return { bucket: config.AUDIO_BUCKET, key: `stems/${sub}/${uploadId}/${safeName}` };
     case 'chat-attachment':
       return { bucket: config.ANALYSIS_BUCKET, key: `${sub}/${stamp}_${safeName}` };
   }

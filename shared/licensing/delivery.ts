@@ -1,4 +1,4 @@
-import type { DeliverableKind, TierId } from './tiers';
+import { TIER_FILES, type DeliverableKind, type TierId } from './tiers';
 
 /**
  * What `GET /api/licences/{orderId}/files` answers. The stems ZIP of a Trackout licence is built by a
@@ -24,6 +24,15 @@ export interface StemsView {
   error?: string;
 }
 
+/**
+ * The MP3 of a beat uploaded as a WAV is encoded in the background after publishing (beat-renditions);
+ * until it exists the MP3 line is missing from `files` and this says why, in the buyer's words (pt-BR).
+ */
+export interface Mp3View {
+  status: Exclude<StemsStatus, 'ready'>;
+  message: string;
+}
+
 export interface LicenceFilesAnswer {
   tier: TierId;
   /** `ready` when every file of the tier is in `files`. */
@@ -31,7 +40,18 @@ export interface LicenceFilesAnswer {
   files: DeliveredFile[];
   /** Present when the tier delivers stems. */
   stems?: StemsView;
+  /** Present while the MP3 of a WAV beat is not ready (preparing or failed). */
+  mp3?: Mp3View;
   expiresInSeconds: number;
+}
+
+/**
+ * The files a tier gives for a beat: every tier of TIER_FILES, except that an Exclusive includes the
+ * stems only when the beat has them (multitracks, or AI stems of its WAV). One rule for the public
+ * licence view, the delivery and the agreement PDF.
+ */
+export function deliveredKinds(tier: TierId, stemsAvailable: boolean): DeliverableKind[] {
+  return TIER_FILES[tier].filter((kind) => kind !== 'stems' || stemsAvailable);
 }
 
 /** How often the app asks again while the stems are being prepared. */
@@ -44,3 +64,11 @@ export const STEMS_POLL_MS = 3000;
  */
 export const STEMS_JOB_TIMEOUT_SECONDS = 600;
 export const STEMS_JOB_STALE_SECONDS = STEMS_JOB_TIMEOUT_SECONDS + 60;
+
+/**
+ * The beat-renditions job (infra/functions.ts): the 320 kbps MP3 and the 128 kbps preview of a WAV beat.
+ * lamejs encodes a 3-minute 44.1 kHz stereo WAV at ≈ 8–14× real time (both files ≈ 35–40 s of CPU);
+ * a job still preparing a minute past the timeout died silently and counts as failed.
+ */
+export const RENDITIONS_JOB_TIMEOUT_SECONDS = 300;
+export const RENDITIONS_JOB_STALE_SECONDS = RENDITIONS_JOB_TIMEOUT_SECONDS + 60;

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const TIER_IDS = ['mp3', 'wav', 'trackout', 'exclusive'] as const;
 export type TierId = (typeof TIER_IDS)[number];
-export const TierId = z.enum(TIER_IDS);
+export const TierId = z.enum(TIER_IDS, { message: 'Licença inválida: use mp3, wav, trackout ou exclusive.' });
 
 export const TIER_NAMES: Record<TierId, string> = {
   mp3: 'Licença MP3',
@@ -24,18 +24,43 @@ export const TIER_FILES: Record<TierId, readonly DeliverableKind[]> = {
   exclusive: ['mp3', 'wav', 'stems'],
 };
 
-/** `null` = unlimited. */
-const Limit = z.number().int().min(0).max(1_000_000_000).nullable();
+/** The largest finite limit a creator may set; above it the term is unlimited (`null`). */
+export const MAX_TERM_LIMIT = 1_000_000_000;
+export const MAX_CREDIT_LINE = 200;
 
-export const LicenceTerms = z.object({
-  distribution_copies: Limit,
-  audio_streams: Limit,
-  music_videos: Limit,
-  radio_stations: Limit,
-  live_performances: z.boolean(),
-  credit_line: z.string().trim().max(200),
-});
+/** `null` = unlimited. Messages in Portuguese: they reach the creator as the save's error. */
+const Limit = z
+  .number({ message: 'Use um número inteiro ou deixe vazio para ilimitado.' })
+  .int('Use um número inteiro, sem casas decimais.')
+  .min(0, 'O valor não pode ser negativo.')
+  .max(MAX_TERM_LIMIT, 'Use no máximo 1.000.000.000 ou deixe vazio para ilimitado.')
+  .nullable();
+
+export const LicenceTerms = z.object(
+  {
+    distribution_copies: Limit,
+    audio_streams: Limit,
+    music_videos: Limit,
+    radio_stations: Limit,
+    live_performances: z.boolean({ message: 'Informe se apresentações ao vivo são permitidas.' }),
+    credit_line: z
+      .string({ message: 'O crédito deve ser um texto.' })
+      .trim()
+      .max(MAX_CREDIT_LINE, `O crédito pode ter no máximo ${MAX_CREDIT_LINE} caracteres.`),
+  },
+  { message: 'Termos da licença ausentes ou inválidos.' },
+);
 export type LicenceTerms = z.infer<typeof LicenceTerms>;
+
+/** pt-BR name of each term (the agreement PDF and the API's error messages). */
+export const TERM_LABELS: Record<keyof LicenceTerms, string> = {
+  distribution_copies: 'Cópias distribuídas',
+  audio_streams: 'Streams de áudio',
+  music_videos: 'Videoclipes',
+  radio_stations: 'Estações de rádio',
+  live_performances: 'Apresentações ao vivo',
+  credit_line: 'Crédito obrigatório',
+};
 
 const Price = z
   .number({ message: 'O preço deve ser um número.' })
@@ -43,19 +68,25 @@ const Price = z
   .max(1_000_000, 'Preço acima do permitido.')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.');
 
-export const TierConfig = z.object({
-  enabled: z.boolean(),
-  price: Price,
-  terms: LicenceTerms,
-});
+export const TierConfig = z.object(
+  {
+    enabled: z.boolean({ message: 'Informe se a licença está ativa.' }),
+    price: Price,
+    terms: LicenceTerms,
+  },
+  { message: 'Configuração da licença ausente ou inválida.' },
+);
 export type TierConfig = z.infer<typeof TierConfig>;
 
-export const TiersConfig = z.object({
-  mp3: TierConfig,
-  wav: TierConfig,
-  trackout: TierConfig,
-  exclusive: TierConfig,
-});
+export const TiersConfig = z.object(
+  {
+    mp3: TierConfig,
+    wav: TierConfig,
+    trackout: TierConfig,
+    exclusive: TierConfig,
+  },
+  { message: 'Envie a configuração das quatro licenças.' },
+);
 export type TiersConfig = z.infer<typeof TiersConfig>;
 
 const DEFAULT_CREDIT = 'Prod. por {creator}';
@@ -128,12 +159,12 @@ export function describeLimit(value: number | null): string {
 
 export function termLines(terms: LicenceTerms, creatorName: string): [string, string][] {
   return [
-    ['Cópias distribuídas', describeLimit(terms.distribution_copies)],
-    ['Streams de áudio', describeLimit(terms.audio_streams)],
-    ['Videoclipes', describeLimit(terms.music_videos)],
-    ['Estações de rádio', describeLimit(terms.radio_stations)],
-    ['Apresentações ao vivo', terms.live_performances ? 'Permitidas' : 'Não permitidas'],
-    ['Crédito obrigatório', creditLine(terms, creatorName) || '—'],
+    [TERM_LABELS.distribution_copies, describeLimit(terms.distribution_copies)],
+    [TERM_LABELS.audio_streams, describeLimit(terms.audio_streams)],
+    [TERM_LABELS.music_videos, describeLimit(terms.music_videos)],
+    [TERM_LABELS.radio_stations, describeLimit(terms.radio_stations)],
+    [TERM_LABELS.live_performances, terms.live_performances ? 'Permitidas' : 'Não permitidas'],
+    [TERM_LABELS.credit_line, creditLine(terms, creatorName) || '—'],
   ];
 }
 
@@ -144,13 +175,25 @@ export const COUPON_CODE = /^[A-Z0-9_-]{3,32}$/;
 export const CouponInput = z
   .object({
     code: z.string().trim().toUpperCase().regex(COUPON_CODE, 'Código: 3 a 32 letras, números, - ou _.'),
-    kind: z.enum(['percent', 'fixed']),
+    kind: z.enum(['percent', 'fixed'], { message: 'Tipo de desconto inválido (percentual ou valor fixo).' }),
     /** Percent (1–100) or BRL off. */
-    value: z.number().positive('O desconto deve ser maior que zero.').max(1_000_000),
+    value: z
+      .number({ message: 'O desconto deve ser um número.' })
+      .positive('O desconto deve ser maior que zero.')
+      .max(1_000_000, 'Desconto acima do permitido.'),
     expires_at: z.string().datetime({ message: 'Data de expiração inválida.' }).nullable().default(null),
-    max_uses: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    max_uses: z
+      .number({ message: 'O limite de usos deve ser um número (ou vazio para ilimitado).' })
+      .int('O limite de usos deve ser um número inteiro.')
+      .min(1, 'O limite de usos deve ser pelo menos 1.')
+      .max(1_000_000, 'Use no máximo 1.000.000 usos ou deixe vazio para ilimitado.')
+      .nullable()
+      .default(null),
     /** Tiers the code applies to; empty = all. */
-    tiers: z.array(TierId).max(4).default([]),
+    tiers: z
+      .array(TierId, { message: 'Lista de licenças do cupom inválida.' })
+      .max(4, 'Escolha no máximo as quatro licenças.')
+      .default([]),
   })
   .refine((c) => c.kind !== 'percent' || c.value <= 100, {
     message: 'A porcentagem deve ser no máximo 100.',
@@ -215,17 +258,41 @@ export const LicenceCheckoutRequest = z.object({
 });
 export type LicenceCheckoutRequest = z.infer<typeof LicenceCheckoutRequest>;
 
+/** Multitrack stems a beat may carry (WAVs, or one ZIP). */
+export const MAX_STEMS = 24;
+
 /** PUT /api/creator/projects/{id}/licences. */
-export const LicenceSettingsRequest = z.object({
-  tiers: TiersConfig,
-  /** Files of the beat (keys of the creator's own uploads); the MP3 is the published audio by default. */
-  wav_key: z.string().trim().max(500).nullable().default(null),
-  stems_keys: z.array(z.string().trim().min(1).max(500)).max(24).default([]),
-  /** Trackout without multitracks: stems separated by our DSP splitter, labelled AI-separated. */
-  ai_stems: z.boolean().default(false),
-  /** Offers below this are refused (BRL); null = no offers. */
-  min_offer: z.number().min(1).max(1_000_000).nullable().default(null),
-});
+export const LicenceSettingsRequest = z.object(
+  {
+    tiers: TiersConfig,
+    /** Files of the beat (keys of the creator's own uploads); the MP3 is the published audio by default. */
+    wav_key: z
+      .string({ message: 'Arquivo WAV inválido.' })
+      .trim()
+      .max(500, 'Arquivo WAV inválido.')
+      .nullable()
+      .default(null),
+    stems_keys: z
+      .array(
+        z.string({ message: 'Stem inválido.' }).trim().min(1, 'Stem inválido.').max(500, 'Stem inválido.'),
+        {
+          message: 'Lista de stems inválida.',
+        },
+      )
+      .max(MAX_STEMS, `Anexe no máximo ${MAX_STEMS} stems (ou um ZIP).`)
+      .default([]),
+    /** Trackout without multitracks: stems separated by our DSP splitter, labelled AI-separated. */
+    ai_stems: z.boolean({ message: 'Informe se os stems por IA estão ativos.' }).default(false),
+    /** Offers below this are refused (BRL); null = no offers. */
+    min_offer: z
+      .number({ message: 'A oferta mínima deve ser um número.' })
+      .min(1, 'A oferta mínima é R$ 1,00.')
+      .max(1_000_000, 'Oferta mínima acima do permitido.')
+      .nullable()
+      .default(null),
+  },
+  { message: 'Configuração de licenças inválida.' },
+);
 export type LicenceSettingsRequest = z.infer<typeof LicenceSettingsRequest>;
 
 /** Public view of a beat's licences (GET /api/projects/{id}/licences). */
@@ -281,4 +348,6 @@ export interface BeatOffer {
   updated_at: string;
   /** Accepted offers: the checkout must start before this. */
   expires_at: string | null;
+  /** Why the offer was closed without the creator's answer (the beat was sold with an exclusive). */
+  closed_reason?: string | null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
 import { PRODUCT_GENRES } from '../marketplace/genres';
+import { TierSummary } from '../licensing/tier-summary';
 
 export { PRODUCT_GENRES };
 export const Genre = z.enum(PRODUCT_GENRES);
@@ -32,11 +33,14 @@ export const Project = z.object({
   creator: z.string(),
   rating: z.number(),
   downloads: z.number(),
-  status: z.literal('published'),
+  /** 'sold': an exclusive licence was sold; the page stays, nothing more can be bought (issue 8). */
+  status: z.enum(['published', 'sold']),
   sample: z.boolean(),
   created_at: z.string(),
   /** Musical key confirmed by the creator ('A minor'), for key-aware search (issue 8). */
   key: z.string().nullable().optional(),
+  /** The licence tiers on sale, for the card's 'a partir de R$ X · N licenças'; null until the creator saves them. */
+  licences: TierSummary.nullable().optional(),
   /** Short-lived presigned GET URLs; null when the object key is absent. */
   audioUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),

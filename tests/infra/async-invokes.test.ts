@@ -4,7 +4,10 @@ import { asyncTargetVariable, functions, type FunctionDefinition } from '../../i
 import { routes } from '../../infra/routes';
 import { synthPlatform } from './synth';
 
-/** Background jobs started with asynchronous invokes (`invokesAsync`): licences → licence-stems-zip. */
+/**
+ * Background jobs started with asynchronous invokes (`invokesAsync`): licences → licence-stems-zip, and
+ * projects / licences → beat-renditions.
+ */
 let api: Template;
 beforeAll(() => {
   api = Template.fromStack(synthPlatform().platform.api);
@@ -33,6 +36,24 @@ describe('async invokes between catalogue functions', () => {
     }
   });
 
+  it('publishing a beat and asking for its files start the renditions job, a 2 GiB unrouted async target', () => {
+    expect(pairs).toContainEqual(['projects', 'beat-renditions']);
+    expect(pairs).toContainEqual(['licences', 'beat-renditions']);
+    const lambdas = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+    const job = lambdas[logicalIdOf('beat-renditions')]!.Properties;
+    expect(job).toMatchObject({ MemorySize: 2048, Timeout: 300 });
+    // Nothing else may start it: only the two callers get its name.
+    const holders = Object.entries(lambdas)
+      .filter(([, fn]) =>
+        Object.keys(
+          (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {},
+        ).includes(asyncTargetVariable('beat-renditions')),
+      )
+      .map(([id]) => id)
+      .sort();
+    expect(holders).toEqual([logicalIdOf('licences'), logicalIdOf('projects')].sort());
+  });
+
   it("gives the caller the target's name and lambda:InvokeFunction on exactly its ARN", () => {
     const lambdas = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
     const policies = Object.values(api.findResources('AWS::IAM::Policy') as Record<string, Resource>);
@@ -55,7 +76,14 @@ describe('async invokes between catalogue functions', () => {
               .Statement,
         )
         .filter((s) => s.Action === 'lambda:InvokeFunction');
-      expect(statements.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [targetId, 'Arn'] }]);
+      // The licences function starts two jobs: one statement each, or both ARNs in one.
+      expect(statements.flatMap((s) => [s.Resource].flat())).toContainEqual({
+        'Fn::GetAtt': [targetId, 'Arn'],
+      });
+      for (const resource of statements.flatMap((s) => [s.Resource].flat())) {
+        const allowed = pairs.filter(([c]) => c === caller).map(([, t]) => logicalIdOf(t));
+        expect(allowed.map((id) => ({ 'Fn::GetAtt': [id, 'Arn'] }))).toContainEqual(resource);
+      }
     }
   });
 });

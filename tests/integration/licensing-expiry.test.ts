@@ -93,6 +93,36 @@ describe('abandoned licence checkout', () => {
     expect(await listBeatLicences(beat.id)).toEqual([expect.objectContaining({ coupon: 'UMAVEZ' })]);
   });
 
+  it('a buyer opening the same coupon checkout again gets the same session, not another use of the code', async () => {
+    const { owner, beat } = await beatWithCoupon('REABRE', 2);
+    const buyer = client('Indecisa');
+    const first = await checkout(buyer, beat.id, 'REABRE');
+    expect(first.status).toBe(200);
+    // A reload, two quick clicks, another tab: the same open session, and still one use reserved.
+    const again = [
+      await checkout(buyer, beat.id, 'reabre'),
+      ...(await Promise.all([checkout(buyer, beat.id, 'REABRE'), checkout(buyer, beat.id, 'REABRE')])),
+    ];
+    expect(again.map((r) => [r.status, r.body.id])).toEqual(again.map(() => [200, first.body.id]));
+    expect(await uses(owner, 'REABRE')).toBe(1);
+    // So the other use is still there for someone else; then the code is used up for newcomers only.
+    expect((await checkout(client(), beat.id, 'REABRE')).status).toBe(200);
+    expect((await checkout(client(), beat.id, 'REABRE')).body.error).toEqual({
+      code: 'INVALID_COUPON',
+      message: 'Este cupom atingiu o limite de usos.',
+    });
+    expect((await checkout(buyer, beat.id, 'REABRE')).body.id).toBe(first.body.id);
+    expect(await uses(owner, 'REABRE')).toBe(2);
+
+    // Once that session expired, opening it again is a new checkout with a fresh use.
+    await env.stripe.checkout.sessions.expire(first.body.id);
+    expect(await uses(owner, 'REABRE')).toBe(1);
+    const fresh = await checkout(buyer, beat.id, 'REABRE');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.id).not.toBe(first.body.id);
+    expect(await uses(owner, 'REABRE')).toBe(2);
+  });
+
   it("the sandbox's Cancelar button ends the session and releases the use", async () => {
     const { owner, beat } = await beatWithCoupon('CANCELA', 2);
     const started = await checkout(client(), beat.id, 'CANCELA');

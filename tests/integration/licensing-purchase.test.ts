@@ -1,3 +1,4 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../shared/audio/wav';
@@ -6,6 +7,9 @@ import { listPurchases } from '../../lambdas/_lib/db/purchases';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
 import { getCoupon, listBeatLicences, projectSaleState } from '../../lambdas/_lib/licensing/store';
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
+import { db } from '../../lambdas/_lib/clients';
+import { config } from '../../lambdas/_lib/config';
+import { keys } from '../../lambdas/_lib/db/keys';
 import { client, creator, publish, putAudioBucketObject, type Claims } from './marketplace-helpers';
 import { pool } from './payments-helpers';
 import {
@@ -18,6 +22,35 @@ import {
 } from './licensing-helpers';
 
 let env: LicensingEnv;
+
+/** The beat's exclusive hold (lambdas/_lib/licensing/holds.ts; not imported: it would read the env first). */
+const exclusiveHoldKey = (projectId: string) => ({
+  PK: keys.project(projectId),
+  SK: keys.checkoutHold('EXCLUSIVE'),
+});
+
+const readExclusiveHold = async (projectId: string) =>
+  (
+    await db.send(
+      new GetCommand({
+        TableName: config.TABLE_NAME,
+        Key: exclusiveHoldKey(projectId),
+        ConsistentRead: true,
+      }),
+    )
+  ).Item;
+
+/** Moves the beat's exclusive hold into the past, as if its session's time had run out. */
+async function expireExclusiveHold(projectId: string) {
+  await db.send(
+    new UpdateCommand({
+      TableName: config.TABLE_NAME,
+      Key: exclusiveHoldKey(projectId),
+      UpdateExpression: 'SET expires_at = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() },
+    }),
+  );
+}
 
 beforeAll(async () => {
   env = await startLicensingEnv();
@@ -82,7 +115,25 @@ describe('licence purchase through the sandbox checkout', () => {
     expect(
       (await checkout(buyer, { projectId: beat.id, tier: 'mp3', coupon: 'WAV20' })).body.error?.message,
     ).toBe('Este cupom não vale para esta licença.');
-    expect((await checkout(buyer, { projectId: beat.id, tier: 'wav', coupon: 'NOPE' })).status).toBe(400);
+    const unknown = await checkout(buyer, { projectId: beat.id, tier: 'wav', coupon: 'NOPE' });
+    expect([unknown.status, unknown.body.error]).toEqual([
+      400,
+      { code: 'INVALID_COUPON', message: 'Cupom inválido.' },
+    ]);
+    // The coupon preview refuses with the same code and text as the checkout.
+    const preview = await api('POST', '/api/licences/coupon-preview', {
+      claims: buyer,
+      body: { projectId: beat.id, tier: 'wav', coupon: 'NOPE' },
+    });
+    expect([preview.status, preview.body.error]).toEqual([400, unknown.body.error]);
+    const otherTier = await api('POST', '/api/licences/coupon-preview', {
+      claims: buyer,
+      body: { projectId: beat.id, tier: 'mp3', coupon: 'WAV20' },
+    });
+    expect(otherTier.body.error).toEqual({
+      code: 'INVALID_COUPON',
+      message: 'Este cupom não vale para esta licença.',
+    });
     expect((await checkout(buyer, { projectId: beat.id, tier: 'trackout' })).status).toBe(400);
     // The client cannot choose the price: extra fields are ignored, the server's price applies.
     const session = await checkout(buyer, { projectId: beat.id, tier: 'wav', coupon: 'wav20', amount: 1 });
@@ -143,7 +194,7 @@ describe('licence purchase through the sandbox checkout', () => {
     ]);
   });
 
-  it('concurrent exclusive payments: exactly one exclusive, the others refunded; the beat leaves the catalogue', async () => {
+  it('concurrent exclusive checkouts: one buyer holds it, the others get 409; once paid the beat is off sale', async () => {
     const owner = creator('Produtor Exclusivo');
     const beat = await publish(owner, { price: 60 });
     await setTiers(owner, beat.id, (t) => {
@@ -154,34 +205,54 @@ describe('licence purchase through the sandbox checkout', () => {
     const leaseBuyer = client('Lease');
     const lease = await checkout(leaseBuyer, { projectId: beat.id, tier: 'mp3' });
     await pay(lease.body.url);
+    const refundsBefore = env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded').length;
 
     const buyers = Array.from({ length: 5 }, (_, i) => client(`Exclusivo ${i}`));
     const sessions = await Promise.all(
       buyers.map((b) => checkout(b, { projectId: beat.id, tier: 'exclusive' })),
     );
-    expect(sessions.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
-    await pool(
-      sessions.map((s) => () => pay(s.body.url)),
-      5,
+    expect(sessions.map((s) => s.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const refused = sessions.filter((s) => s.status === 409);
+    expect(refused.map((s) => s.body.error)).toEqual(
+      refused.map(() => ({
+        code: 'EXCLUSIVE_UNAVAILABLE',
+        message:
+          'A licença exclusiva desta faixa está reservada por outro comprador. Tente novamente em alguns minutos.',
+      })),
     );
+    const winnerAt = sessions.findIndex((s) => s.status === 200);
+    const winner = buyers[winnerAt]!;
+    // The holder opening it again (another tab, a reload) gets the same open session, not a 409.
+    const reopened = await checkout(winner, { projectId: beat.id, tier: 'exclusive' });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.id).toBe(sessions[winnerAt]!.body.id);
+    // Leases stay on sale while the exclusive is held.
+    expect((await checkout(client(), { projectId: beat.id, tier: 'mp3' })).status).toBe(200);
+
+    await pay(reopened.body.url);
 
     const licences = await listBeatLicences(beat.id);
-    expect(licences.filter((l) => l.tier === 'exclusive')).toHaveLength(1);
+    expect(licences.filter((l) => l.tier === 'exclusive')).toEqual([
+      expect.objectContaining({ buyer_id: winner.sub, amount: 900 }),
+    ]);
     expect(licences.filter((l) => l.tier === 'mp3')).toHaveLength(1);
-    const outcomes = await Promise.all(buyers.map(async (b) => (await listPurchases(b.sub))[0]));
-    expect(outcomes.filter((p) => p?.status === 'completed')).toHaveLength(1);
-    const refunded = outcomes.filter((p) => p?.status === 'refunded');
-    expect(refunded).toHaveLength(4);
-    expect(refunded[0]!.product_name).toContain('pagamento reembolsado');
-    // Stripe really refunded them (the sandbox sent charge.refunded for each).
-    expect(env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded')).toHaveLength(4);
+    expect((await listPurchases(winner.sub)).map((p) => p.status)).toEqual(['completed']);
+    // Nobody paid twice: no refund was needed.
+    expect(env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded')).toHaveLength(refundsBefore);
 
-    // New checkouts get a clear 409; the catalogue no longer lists it; the lease buyer keeps the files.
+    // Sold: new exclusive and lease checkouts get a clear 409; the catalogue no longer lists it.
+    const exclusiveAgain = await checkout(client(), { projectId: beat.id, tier: 'exclusive' });
+    expect(exclusiveAgain.status).toBe(409);
+    expect(exclusiveAgain.body.error).toEqual({
+      code: 'EXCLUSIVE_UNAVAILABLE',
+      message: 'Esta faixa já foi vendida com licença exclusiva.',
+    });
     const again = await checkout(client(), { projectId: beat.id, tier: 'mp3' });
     expect(again.status).toBe(409);
     expect(again.body.error?.code).toBe('BEAT_SOLD');
     const catalogue = await api<{ items: { id: string }[] }>('GET', '/api/projects?limit=100');
     expect(catalogue.body.items.map((p) => p.id)).not.toContain(beat.id);
+    // The lease buyer keeps the files; both sides download the exclusive agreement.
     const leaseOrder = (await listClientOrders(leaseBuyer.sub))[0]!;
     expect((await api('GET', `/api/licences/${leaseOrder.id}/files`, { claims: leaseBuyer })).status).toBe(
       200,
@@ -195,6 +266,129 @@ describe('licence purchase through the sandbox checkout', () => {
       },
     );
     expect(winnerAgreement.status).toBe(200);
+  });
+
+  it('an abandoned exclusive checkout, or a hold past its expiry, frees the exclusive for the next buyer', async () => {
+    const owner = creator('Produtor Desistência');
+    const beat = await publish(owner, { price: 60 });
+    await setTiers(owner, beat.id, (t) => {
+      t.exclusive.enabled = true;
+    });
+    const [first, second, third] = [client('Primeiro'), client('Segundo'), client('Terceiro')];
+    const held = await checkout(first, { projectId: beat.id, tier: 'exclusive' });
+    expect(held.status).toBe(200);
+    expect((await checkout(second, { projectId: beat.id, tier: 'exclusive' })).status).toBe(409);
+    // The hold lasts exactly as long as the Checkout Session.
+    const session = await env.stripe.checkout.sessions.retrieve(held.body.id);
+    const hold = await readExclusiveHold(beat.id);
+    expect(hold).toMatchObject({ holder: first.sub, session_id: held.body.id });
+    expect(Date.parse(String(hold!.expires_at)) / 1000).toBe(session.expires_at);
+
+    // The first buyer leaves (checkout.session.expired): the second buyer gets the exclusive checkout.
+    await env.stripe.checkout.sessions.expire(held.body.id);
+    const next = await checkout(second, { projectId: beat.id, tier: 'exclusive' });
+    expect(next.status).toBe(200);
+
+    // A hold whose expiry passed (its expiry event never arrived) does not block the beat either.
+    await expireExclusiveHold(beat.id);
+    const third1 = await checkout(third, { projectId: beat.id, tier: 'exclusive' });
+    expect(third1.status).toBe(200);
+    expect(await readExclusiveHold(beat.id)).toMatchObject({ holder: third.sub });
+  });
+
+  it('a beat sold with an exclusive is off sale everywhere: page says sold, orders, payments and offers refused', async () => {
+    const owner = creator('Produtor Vendido');
+    const beat = await publish(owner, { price: 50 });
+    await setTiers(owner, beat.id, (t) => {
+      t.exclusive.enabled = true;
+    }); // min_offer 30
+    const bidder = client('Ofertante Atrasado');
+    const offer = await api<{ offer: { id: string } }>('POST', '/api/offers', {
+      claims: bidder,
+      body: { projectId: beat.id, tier: 'wav', amount: 40 },
+    });
+    expect(offer.status).toBe(201);
+    const offerId = offer.body.offer.id;
+
+    const winner = client('Comprador Exclusivo');
+    await pay((await checkout(winner, { projectId: beat.id, tier: 'exclusive' })).body.url);
+
+    const page = await api<{ project: { status: string } }>('GET', `/api/projects/${beat.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.project.status).toBe('sold');
+    const sold = {
+      code: 'BEAT_SOLD',
+      message: 'Este beat foi vendido com exclusividade e não está mais à venda.',
+    };
+    const buyer = client('Atrasado');
+    const order = await api('POST', '/api/orders', { claims: buyer, body: { projectId: beat.id } });
+    expect([order.status, order.body.error]).toEqual([409, sold]);
+    const payment = await checkout(buyer, { productName: 'Beat', amount: 50, projectId: beat.id });
+    expect([payment.status, payment.body.error]).toEqual([409, sold]);
+    const newOffer = await api('POST', '/api/offers', {
+      claims: buyer,
+      body: { projectId: beat.id, tier: 'wav', amount: 40 },
+    });
+    expect([newOffer.status, newOffer.body.error]).toEqual([409, sold]);
+
+    // The offer left pending was closed with the reason, so the bidder sees why.
+    const mine = await api<{ items: { id: string; status: string; closed_reason?: string }[] }>(
+      'GET',
+      '/api/me/offers',
+      { claims: bidder },
+    );
+    expect(mine.body.items.find((o) => o.id === offerId)).toMatchObject({
+      status: 'declined',
+      closed_reason: 'Beat vendido com licença exclusiva.',
+    });
+    // An offer that closing missed (made pending again here) cannot be accepted: 409, and it is closed.
+    await db.send(
+      new UpdateCommand({
+        TableName: config.TABLE_NAME,
+        Key: { PK: keys.user(bidder.sub), SK: keys.beatOffer(offerId) },
+        UpdateExpression: 'SET #status = :pending REMOVE closed_reason',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      }),
+    );
+    const accept = await api('POST', `/api/creator/offers/${offerId}`, {
+      claims: owner,
+      body: { action: 'accept' },
+    });
+    expect([accept.status, accept.body.error]).toEqual([409, sold]);
+    const after = await api<{ items: { id: string; status: string }[] }>('GET', '/api/me/offers', {
+      claims: bidder,
+    });
+    expect(after.body.items.find((o) => o.id === offerId)?.status).toBe('declined');
+  });
+
+  it('two exclusive payments racing the hold expiry: one sale, the other payment refunded exactly once', async () => {
+    const owner = creator('Produtor Corrida');
+    const beat = await publish(owner, { price: 60 });
+    await setTiers(owner, beat.id, (t) => {
+      t.exclusive.enabled = true;
+    });
+    const [late, next] = [client('Atrasado'), client('Seguinte')];
+    const first = await checkout(late, { projectId: beat.id, tier: 'exclusive' });
+    // The first hold runs out while its buyer is still on Stripe's page; the next buyer takes it.
+    await expireExclusiveHold(beat.id);
+    const second = await checkout(next, { projectId: beat.id, tier: 'exclusive' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const refundsBefore = env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded').length;
+    await pay(second.body.url);
+    await pay(first.body.url);
+    await pay(first.body.url); // a replayed completion refunds nothing more
+
+    expect((await listBeatLicences(beat.id)).map((l) => [l.tier, l.buyer_id])).toEqual([
+      ['exclusive', next.sub],
+    ]);
+    const [refunded] = await listPurchases(late.sub);
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    expect(refunded!.product_name).toContain('pagamento reembolsado');
+    expect(await listPurchases(late.sub)).toHaveLength(1);
+    expect(env.sandbox.deliveries().filter((d) => d.type === 'charge.refunded')).toHaveLength(
+      refundsBefore + 1,
+    );
   });
 
   it('coupon usage limit holds under concurrent checkouts', async () => {
@@ -404,6 +598,18 @@ describe('licence purchase through the sandbox checkout', () => {
       body: { key: 'am', bpm: 174 },
     });
     expect(stored.body.key).toBe('A minor');
+    const badBpm = await api<{ error?: { message: string } }>(
+      'PUT',
+      `/api/creator/projects/${beat.id}/musical-data`,
+      {
+        claims: owner,
+        body: { key: 'am', bpm: 300 },
+      },
+    );
+    expect([badBpm.status, badBpm.body.error?.message]).toEqual([
+      400,
+      'bpm: O BPM deve estar entre 40 e 250.',
+    ]);
     expect((await projectSaleState(beat.id)).key).toBe('A minor');
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { routes } from '../../infra/routes';
 import { db, dynamo } from '../../lambdas/_lib/clients';
+import { getProject } from '../../lambdas/_lib/db/projects';
 import { handler as creatorOrders } from '../../lambdas/creator-orders/handler';
 import { handler as creatorSettings } from '../../lambdas/creator-settings/handler';
 import { handler as favorites } from '../../lambdas/favorites/handler';
@@ -147,5 +148,18 @@ export async function publish(owner: Claims, fields: Record<string, unknown> = {
   );
   if (answer.status !== 201)
     throw new Error(`publish failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  await renditionsSettled(answer.body.project.id);
   return answer.body.project;
+}
+
+/**
+ * Publishing a WAV starts the beat-renditions job (its MP3 and preview, a second or two locally): wait
+ * for it, so a test buying the beat right away sees the files a buyer would a moment after publishing.
+ */
+export async function renditionsSettled(projectId: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await getProject(projectId, true))?.renditions_status === 'preparing') {
+    if (Date.now() > deadline) throw new Error(`renditions of ${projectId} still preparing`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

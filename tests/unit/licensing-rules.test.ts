@@ -13,6 +13,7 @@ import {
   CouponInput,
   defaultTiers,
   LicenceCheckoutRequest,
+  LicenceSettingsRequest,
   termLines,
   type Coupon,
 } from '../../shared/licensing/tiers';
@@ -76,6 +77,37 @@ describe('licence tiers and coupons', () => {
     expect(CouponInput.safeParse({ code: 'ABC', kind: 'percent', value: 120 }).success).toBe(false);
     expect(LicenceCheckoutRequest.safeParse({ projectId: 'p', tier: 'gold' }).success).toBe(false);
     expect(LicenceCheckoutRequest.parse({ projectId: 'p', tier: 'wav', coupon: ' abc ' }).coupon).toBe('ABC');
+  });
+
+  it("a creator's invalid tiers, coupon or offer floor is explained in Portuguese, never zod's English", () => {
+    const tiers = defaultTiers(50);
+    const messages = (result: { error?: { issues: { message: string }[] } }) =>
+      (result.error?.issues ?? []).map((issue) => issue.message);
+    const refused = [
+      ...messages(LicenceSettingsRequest.safeParse({ tiers, min_offer: 0 })),
+      ...messages(LicenceSettingsRequest.safeParse({ tiers, min_offer: 'trinta' })),
+      ...messages(
+        LicenceSettingsRequest.safeParse({
+          tiers: { ...tiers, mp3: { ...tiers.mp3, terms: { ...tiers.mp3.terms, audio_streams: -1 } } },
+        }),
+      ),
+      ...messages(
+        LicenceSettingsRequest.safeParse({
+          tiers: { ...tiers, wav: { ...tiers.wav, terms: { ...tiers.wav.terms, music_videos: 1.5 } } },
+        }),
+      ),
+      ...messages(CouponInput.safeParse({ code: 'ABC', kind: 'percent', value: 10, max_uses: 0 })),
+      ...messages(CouponInput.safeParse({ code: 'ABC', kind: 'percent', value: 10, max_uses: 2.5 })),
+      ...messages(CouponInput.safeParse({ code: 'ABC', kind: 'half', value: 10, tiers: ['gold'] })),
+      ...messages(LicenceCheckoutRequest.safeParse({ projectId: 'p', tier: 'gold' })),
+    ];
+    expect(refused.length).toBeGreaterThanOrEqual(9);
+    expect(
+      refused.filter((m) => /expected|received|invalid (input|option)|too (small|big)/i.test(m)),
+    ).toEqual([]);
+    expect(messages(CouponInput.safeParse({ code: 'ABC', kind: 'fixed', value: 10, max_uses: 0 }))).toEqual([
+      'O limite de usos deve ser pelo menos 1.',
+    ]);
   });
 });
 

@@ -54,4 +54,6 @@ export const keys = {
   licence: (orderId: string) => `LICENCE#${orderId}`,
   coupon: (code: string) => `COUPON#${code}`,
   beatOffer: (id: string) => `BOFFER#${id}`,
+  // An open licence checkout holding the beat's exclusive, or a buyer's coupon session (licensing/holds.ts)
+  checkoutHold: (name: string) => `HOLD#${name}`,
 } as const;

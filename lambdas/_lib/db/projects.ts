@@ -1,11 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TierSummary } from '../../../shared/licensing/tier-summary';
 import { formatDuration } from '../../../shared/marketplace/duration';
 import { BadRequest } from '../errors';
 import { db } from '../clients';
 import { config } from '../config';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
+import type { TransactItem } from './ledger';
 
 /** A project/beat as stored. Sample beats are the same entity with `sample: true`. */
 export interface ProjectRecord {
@@ -24,14 +26,30 @@ export interface ProjectRecord {
   cover_key: string | null;
   rating: number;
   downloads: number;
-  status: 'published';
+  /** 'sold' once an exclusive licence was sold: off the catalogue, its page kept (issue 8). */
+  status: ProjectStatus;
   sample: boolean;
   created_at: string;
   /** Musical key ('A minor'), set by the creator after detection (issue 8). */
   key?: string | null;
   /** How many users have this beat among their favourites (kept by lambdas/_lib/db/favorites.ts). */
   favorites?: number;
+  /** The licence tiers on sale (cheapest price, count), written when the creator saves them (issue 8). */
+  licence_from_price?: number;
+  licence_count?: number;
+  /**
+   * Renditions of a WAV beat, written by the beat-renditions job (lambdas/_lib/licensing/renditions.ts):
+   * the MP3 lease's 320 kbps MP3 and the catalogue's 128 kbps preview, with the job's state.
+   */
+  mp3_key?: string;
+  preview_key?: string;
+  renditions_status?: RenditionsStatus;
+  renditions_job_id?: string;
+  renditions_started_at?: string;
+  renditions_error?: string;
 }
+
+export type RenditionsStatus = 'preparing' | 'ready' | 'failed';
 
 interface ProjectItem extends ProjectRecord {
   PK: string;
@@ -42,6 +60,8 @@ interface ProjectItem extends ProjectRecord {
 }
 
 export const PUBLISHED = 'published';
+
+export type ProjectStatus = 'published' | 'sold';
 
 export function projectKey(id: string) {
   return { PK: keys.project(id), SK: keys.meta() };
@@ -74,11 +94,56 @@ export function projectFromItem(item: Record<string, unknown>): ProjectRecord {
     cover_key: typeof item.cover_key === 'string' ? item.cover_key : null,
     rating: Number(item.rating ?? 0),
     downloads: Number(item.downloads ?? 0),
-    status: 'published',
+    // The exclusive sale (licensing/store.ts) marks the item; projects sold before `status` was set too
+    // are known by `sale_status` alone.
+    status: item.sale_status === 'sold_exclusive' || item.status === 'sold' ? 'sold' : 'published',
     sample: item.sample === true,
     created_at: String(item.created_at ?? ''),
+    ...renditionsFromItem(item),
     ...(typeof item.key === 'string' ? { key: item.key } : {}),
     ...(typeof item.favorites === 'number' ? { favorites: Math.max(0, item.favorites) } : {}),
+    ...(typeof item.licence_count === 'number' ? { licence_count: item.licence_count } : {}),
+    ...(typeof item.licence_from_price === 'number' ? { licence_from_price: item.licence_from_price } : {}),
+  };
+}
+
+const RENDITION_FIELDS = [
+  'mp3_key',
+  'preview_key',
+  'renditions_job_id',
+  'renditions_started_at',
+  'renditions_error',
+] as const;
+
+function renditionsFromItem(item: Record<string, unknown>): Partial<ProjectRecord> {
+  const out: Partial<ProjectRecord> = {};
+  for (const field of RENDITION_FIELDS) if (typeof item[field] === 'string') out[field] = item[field];
+  const status = item.renditions_status;
+  if (status === 'preparing' || status === 'ready' || status === 'failed') out.renditions_status = status;
+  return out;
+}
+
+/**
+ * In the licence settings' transaction: the tier summary the catalogue shows on the beat's card, kept on
+ * the project item so listing the catalogue reads nothing else. No tier on sale is a count of 0 (a beat
+ * whose creator never saved tiers has no count and shows its default tiers).
+ */
+export function tierSummaryUpdate(id: string, summary: TierSummary | null): TransactItem {
+  return {
+    Update: {
+      TableName: config.TABLE_NAME,
+      Key: projectKey(id),
+      ConditionExpression: 'attribute_exists(PK)',
+      ...(summary
+        ? {
+            UpdateExpression: 'SET licence_from_price = :from, licence_count = :count',
+            ExpressionAttributeValues: { ':from': summary.from_price, ':count': summary.count },
+          }
+        : {
+            UpdateExpression: 'SET licence_count = :none REMOVE licence_from_price',
+            ExpressionAttributeValues: { ':none': 0 },
+          }),
+    },
   };
 }
 
@@ -104,8 +169,11 @@ export async function createProject(project: ProjectRecord): Promise<boolean> {
   }
 }
 
-export async function getProject(id: string): Promise<ProjectRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: config.TABLE_NAME, Key: projectKey(id) }));
+/** `consistent` where a sale depends on it: a beat sold a moment ago must not be sold again. */
+export async function getProject(id: string, consistent = false): Promise<ProjectRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: config.TABLE_NAME, Key: projectKey(id), ConsistentRead: consistent }),
+  );
   return Item ? projectFromItem(Item) : undefined;
 }
 

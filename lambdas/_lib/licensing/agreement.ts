@@ -1,6 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { TIER_FILES, TIER_NAMES, termLines } from '../../../shared/licensing/tiers';
+import { deliveredKinds } from '../../../shared/licensing/delivery';
+import { TIER_NAMES, termLines } from '../../../shared/licensing/tiers';
 import { s3 } from '../clients';
 import { config } from '../config';
 import { listBeatLicences, type LicenceRecord } from './store';
@@ -81,9 +82,11 @@ export async function renderAgreement(
   });
   write('OBRA', { font: bold, size: 12 });
   write(`Beat: "${licence.project_title}" (id ${licence.project_id})`);
+  // Licences sold before `stems_included` was recorded list the tier's files as they were sold.
+  const files = deliveredKinds(licence.tier, licence.stems_included ?? true);
   write(
-    `Arquivos entregues: ${TIER_FILES[licence.tier].map((f) => FILE_NAMES[f]).join(', ')}` +
-      (licence.ai_stems && TIER_FILES[licence.tier].includes('stems')
+    `Arquivos entregues: ${files.map((f) => FILE_NAMES[f]).join(', ')}` +
+      (licence.ai_stems && files.includes('stems')
         ? ' — stems separados por IA (separador DSP da 5D), não multitracks originais'
         : ''),
     { gap: 10 },

@@ -2,39 +2,43 @@ import {
   applyCoupon,
   COUPON_ERRORS,
   TIER_NAMES,
+  type Coupon,
   type LicenceCheckoutRequest,
+  type TierId,
 } from '../../../shared/licensing/tiers';
 import { toMinorUnits } from '../../../shared/plans';
 import type { Caller } from '../auth';
-import { getProject } from '../db/projects';
-import { AppError, BadRequest, NotFound } from '../errors';
+import { getProject, type ProjectRecord } from '../db/projects';
+import { BadRequest, Conflict, NotFound } from '../errors';
 import { startCheckout } from '../payments/checkout';
 import { tierAvailable } from './delivery';
+import { BeatSold, CouponRejected, ExclusiveUnavailable } from './errors';
+import { couponHoldKey, exclusiveHoldKey, openHeldCheckout } from './holds';
 import { offerForCheckout } from './offers';
 import { getCoupon, getLicenceSettings, projectSaleState, releaseCouponUse, reserveCouponUse } from './store';
 
+export { BeatSold, CouponRejected } from './errors';
+
 /**
  * An unpaid licence checkout expires after 30 minutes (plus a minute so Stripe's 30-minute minimum holds
- * whatever the clock skew), releasing its coupon use through `checkout.session.expired` (./expiry.ts).
+ * whatever the clock skew), releasing its coupon use and its hold through `checkout.session.expired`
+ * (./expiry.ts).
  */
 export const LICENCE_CHECKOUT_EXPIRY_SECONDS = 31 * 60;
 
-export class BeatSold extends AppError {
+/** The buyer's own first request for this checkout is still opening it (two quick clicks). */
+class CheckoutInProgress extends Conflict {
   constructor() {
-    super(409, 'BEAT_SOLD', 'Este beat foi vendido com exclusividade e não está mais à venda.');
-  }
-}
-
-export class CouponRejected extends AppError {
-  constructor(message: string) {
-    super(400, 'INVALID_COUPON', message);
+    super('Seu checkout já está sendo aberto. Tente novamente em instantes.', 'CHECKOUT_IN_PROGRESS');
   }
 }
 
 /**
  * A licence checkout: the tier's price from the creator's settings, the coupon validated and one use
  * reserved atomically, all on the server; the request only names the beat, the tier and the code.
- * Metadata carries what the webhook records (tier, list price, coupon, discount).
+ * The Exclusive is held for one buyer while their session is open (others get 409, the holder gets the
+ * same session again); a coupon checkout opened again by the same buyer reuses its session and its use
+ * (./holds.ts). Metadata carries what the webhook records (tier, list price, coupon, discount).
  */
 export async function startLicenceCheckout(
   caller: Caller,
@@ -45,14 +49,15 @@ export async function startLicenceCheckout(
   if (!project) throw new NotFound('Projeto não encontrado.');
   if (project.creator_id === caller.sub) throw new BadRequest('Você não pode comprar o seu próprio projeto.');
   const sale = await projectSaleState(project.id);
-  if (sale.soldExclusive) throw new BeatSold();
+  if (sale.soldExclusive)
+    throw input.tier === 'exclusive' ? new ExclusiveUnavailable('sold') : new BeatSold();
   const settings = await getLicenceSettings(project);
   const tier = settings.tiers[input.tier];
   if (!tier.enabled || !tierAvailable(input.tier, project, settings))
     throw new BadRequest('Esta licença não está disponível para este beat.');
   let amount = tier.price;
   let discount = 0;
-  let couponCode: string | undefined;
+  let coupon: Coupon | undefined;
   let offerId: string | undefined;
   if (input.offerId) {
     if (input.coupon) throw new CouponRejected('Cupons não valem sobre uma oferta aceita.');
@@ -60,17 +65,79 @@ export async function startLicenceCheckout(
     amount = offer.accepted_amount!;
     offerId = offer.id;
   } else if (input.coupon) {
-    const coupon = await getCoupon(project.creator_id, input.coupon);
+    coupon = await getCoupon(project.creator_id, input.coupon);
     if (!coupon) throw new CouponRejected(COUPON_ERRORS.unknown);
-    const check = applyCoupon(tier.price, coupon, input.tier, now);
+    // The use limit is decided by the atomic reservation when the session starts: the buyer's own open
+    // session for this code already holds a use, and is reused below.
+    const check = applyCoupon(tier.price, { ...coupon, max_uses: null }, input.tier, now);
     if (!check.ok) throw new CouponRejected(COUPON_ERRORS[check.reason]);
-    if (!(await reserveCouponUse(project.creator_id, coupon, now)))
-      throw new CouponRejected(COUPON_ERRORS.exhausted);
     amount = check.amount;
     discount = check.discount;
-    couponCode = coupon.code;
   }
-  const productName = `${project.title} — ${TIER_NAMES[input.tier]}`;
+  const session = {
+    project,
+    tier: input.tier,
+    listPrice: tier.price,
+    amount,
+    discount,
+    coupon,
+    offerId,
+    now,
+  };
+  const start = (expiresAt: number) => openLicenceSession(caller, session, expiresAt);
+  // The exclusive is held for one buyer at a time; a coupon session is held per buyer, beat, tier and code.
+  const key =
+    input.tier === 'exclusive'
+      ? exclusiveHoldKey(project.id)
+      : coupon
+        ? couponHoldKey(caller.sub, project.id, input.tier, coupon.code)
+        : undefined;
+  if (!key) return start(Math.floor(Date.now() / 1000) + LICENCE_CHECKOUT_EXPIRY_SECONDS);
+  const held = await openHeldCheckout(
+    {
+      key,
+      holder: caller.sub,
+      request: [input.tier, coupon?.code ?? '', offerId ?? ''].join('|'),
+      replacePaid: input.tier !== 'exclusive',
+    },
+    start,
+    LICENCE_CHECKOUT_EXPIRY_SECONDS,
+  );
+  switch (held.kind) {
+    case 'opened':
+    case 'reused':
+      return held.session;
+    case 'paid':
+      throw new ExclusiveUnavailable('sold');
+    case 'held':
+      if (input.tier === 'exclusive') throw new ExclusiveUnavailable('held');
+      throw new CheckoutInProgress();
+    case 'busy':
+      throw new CheckoutInProgress();
+  }
+}
+
+interface LicenceSession {
+  project: ProjectRecord;
+  tier: TierId;
+  listPrice: number;
+  amount: number;
+  discount: number;
+  coupon: Coupon | undefined;
+  offerId: string | undefined;
+  now: Date;
+}
+
+/** Reserves the coupon's use and creates the Checkout Session expiring at `expiresAt` (epoch seconds). */
+async function openLicenceSession(
+  caller: Caller,
+  { project, tier, listPrice, amount, discount, coupon, offerId, now }: LicenceSession,
+  expiresAt: number,
+): Promise<{ id: string; url: string }> {
+  if (coupon && !(await reserveCouponUse(project.creator_id, coupon, now)))
+    throw new CouponRejected(COUPON_ERRORS.exhausted);
+  const couponCode = coupon?.code;
+  const productName = `${project.title} — ${TIER_NAMES[tier]}`;
   try {
     return await startCheckout({
       kind: 'purchase',
@@ -82,8 +149,8 @@ export async function startLicenceCheckout(
         amount: amount.toFixed(2),
         projectId: project.id,
         creatorId: project.creator_id,
-        tier: input.tier,
-        listPrice: tier.price.toFixed(2),
+        tier,
+        listPrice: listPrice.toFixed(2),
         buyerName: (caller.name || caller.email || 'Comprador').slice(0, 200),
         ...(couponCode ? { coupon: couponCode, discount: discount.toFixed(2) } : {}),
         ...(offerId ? { offerId } : {}),
@@ -93,7 +160,7 @@ export async function startLicenceCheckout(
       amount,
       description: productName,
       projectId: project.id,
-      expiresInSeconds: LICENCE_CHECKOUT_EXPIRY_SECONDS,
+      expiresAt,
     });
   } catch (error) {
     if (couponCode) await releaseCouponUse(project.creator_id, couponCode);

@@ -1,6 +1,12 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
-import type { DeliveredFile, LicenceFilesAnswer, StemsView } from '../../../shared/licensing/delivery';
+import {
+  deliveredKinds,
+  type DeliveredFile,
+  type LicenceFilesAnswer,
+  type Mp3View,
+  type StemsView,
+} from '../../../shared/licensing/delivery';
 import { TIER_FILES } from '../../../shared/licensing/tiers';
 import { s3 } from '../clients';
 import { config } from '../config';
@@ -9,6 +15,13 @@ import { BadRequest } from '../errors';
 import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } from '../marketplace-files';
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { STEM_NAMES } from '../stems/separator';
+import {
+  MP3_FAILED_MESSAGE,
+  MP3_PREPARING_MESSAGE,
+  needsRenditions,
+  renditionsState,
+  startRenditionsJob,
+} from './renditions';
 import { STEMS_FAILED_MESSAGE, startStemsJob, stemsJobState } from './stems-job';
 import type { LicenceRecord, LicenceSettings } from './store';
 
@@ -79,7 +92,9 @@ export async function buildStemsZip(
 /**
  * Exactly the files of the licence's tier, as short presigned URLs (5 min). The stems ZIP is listed once
  * built; before that the first request starts its job (see ./stems-job.ts) and the answer says
- * 'preparing'; a failed job is started again only when `retry` asks for it.
+ * 'preparing'; a failed job is started again only when `retry` asks for it. The MP3 of a WAV beat is its
+ * 320 kbps rendition (./renditions.ts), never the master: until it is encoded the MP3 line is left out
+ * and `mp3` says so ('preparing', or 'failed' with a retry), the same way.
  */
 export async function deliverLicence(
   licence: LicenceRecord,
@@ -89,9 +104,26 @@ export async function deliverLicence(
 ): Promise<Omit<LicenceFilesAnswer, 'expiresInSeconds'>> {
   const title = safe(project.title);
   const out: DeliveredFile[] = [];
+  const now = options.now ?? new Date();
   let stems: StemsView | undefined;
-  for (const kind of TIER_FILES[licence.tier]) {
-    if (kind === 'mp3') {
+  let mp3: Mp3View | undefined;
+  for (const kind of deliveredKinds(licence.tier, tierAvailable('trackout', project, settings))) {
+    if (kind === 'mp3' && needsRenditions(project)) {
+      const state = renditionsState(project, now);
+      if (state.status !== 'ready') {
+        mp3 = await renditionsJob(project.id, state, options.retry === true, now);
+        continue;
+      }
+      const name = `${title}.mp3`;
+      out.push({
+        kind,
+        label: 'MP3',
+        name,
+        url: await presignAudioBucketGet(state.key, DOWNLOAD_URL_SECONDS, name),
+        ai_separated: false,
+      });
+    } else if (kind === 'mp3') {
+      // An uploaded MP3 is the lease's file itself; other formats are handed out as uploaded.
       const name = `${title}.${ext(project.audio_key) || 'mp3'}`;
       out.push({
         kind,
@@ -112,11 +144,10 @@ export async function deliverLicence(
         ai_separated: false,
       });
     } else {
-      if (!tierAvailable('trackout', project, settings)) continue;
       const key = stemsZipKey(licence.order_id);
       const ai = settings.stems_keys.length === 0;
       if (!(await headAudioBucketObject(key))) {
-        stems = await stemsJob(licence, ai, options.retry === true, options.now ?? new Date());
+        stems = await stemsJob(licence, ai, options.retry === true, now);
         continue;
       }
       stems = { status: 'ready', ai };
@@ -130,7 +161,22 @@ export async function deliverLicence(
       });
     }
   }
-  return { tier: licence.tier, status: stems?.status ?? 'ready', files: out, ...(stems ? { stems } : {}) };
+  const jobs = [stems?.status, mp3?.status];
+  const status = jobs.includes('preparing') ? 'preparing' : jobs.includes('failed') ? 'failed' : 'ready';
+  return { tier: licence.tier, status, files: out, ...(stems ? { stems } : {}), ...(mp3 ? { mp3 } : {}) };
+}
+
+async function renditionsJob(
+  projectId: string,
+  state: Mp3View | { status: 'none' },
+  retry: boolean,
+  now: Date,
+): Promise<Mp3View> {
+  if (state.status === 'preparing' || (state.status === 'failed' && !retry)) return state;
+  // Never started (a beat published before renditions existed), or failed and retry asked.
+  return (await startRenditionsJob(projectId, now)) === 'preparing'
+    ? { status: 'preparing', message: MP3_PREPARING_MESSAGE }
+    : { status: 'failed', message: MP3_FAILED_MESSAGE };
 }
 
 async function stemsJob(licence: LicenceRecord, ai: boolean, retry: boolean, now: Date): Promise<StemsView> {

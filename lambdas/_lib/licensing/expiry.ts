@@ -4,14 +4,16 @@ import type { TransactItem } from '../db/ledger';
 import { getProject } from '../db/projects';
 import { applyWithMarker, type RecordOutcome } from '../db/stripe-events';
 import { logger } from '../logger';
+import { couponHoldKey, exclusiveHoldKey, releaseHold } from './holds';
 import { couponUseReleasedUpdate } from './store';
 
 /**
  * checkout.session.expired: the buyer left the checkout unpaid. What its creation reserved is given back
- * — for a licence checkout (./checkout.ts) that is the coupon's reserved use; an accepted offer and the
- * exclusive tier hold nothing until payment — together with the event marker and the checkout record's
- * open → expired change, in ONE TransactWriteItems. So a redelivered event (marker), a second expiry of
- * the same session or an expiry of a session already paid (record not open) releases nothing: `stale`.
+ * — for a licence checkout (./checkout.ts) that is the coupon's reserved use — together with the event
+ * marker and the checkout record's open → expired change, in ONE TransactWriteItems. So a redelivered
+ * event (marker), a second expiry of the same session or an expiry of a session already paid (record not
+ * open) releases nothing: `stale`. Its hold (the exclusive, or the buyer's coupon session) is deleted
+ * after that, on every delivery: the delete only matches this session, so repeating it is harmless.
  */
 export async function releaseExpiredCheckout(
   event: Stripe.Event,
@@ -28,6 +30,11 @@ export async function releaseExpiredCheckout(
     else logger.warn('expired licence checkout: coupon owner unknown', { sessionId: session.id });
   }
   const outcome = await applyWithMarker(event, records);
+  if (metadata.kind === 'purchase' && metadata.tier && metadata.projectId) {
+    if (metadata.tier === 'exclusive') await releaseHold(exclusiveHoldKey(metadata.projectId), session.id);
+    else if (metadata.coupon)
+      await releaseHold(couponHoldKey(sub, metadata.projectId, metadata.tier, metadata.coupon), session.id);
+  }
   logger.info('checkout expired', {
     eventId: event.id,
     sessionId: session.id,

@@ -12,7 +12,8 @@ import { applyWithMarker, stripeEventMarker } from '../db/stripe-events';
 import { logger } from '../logger';
 import { stripeClient } from '../payments/stripe-client';
 import { storeAgreement } from './agreement';
-import { offerPaidUpdate } from './offers';
+import { tierAvailable } from './delivery';
+import { closeOffersOfSoldBeat, offerPaidUpdate } from './offers';
 import {
   agreementKey,
   couponRedeemedUpdate,
@@ -98,6 +99,7 @@ export async function fulfilLicence(
     creator_id: project.creator_id,
     creator_name: project.creator_name,
     ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
+    stems_included: tierAvailable('trackout', project, settings),
     created_at: now,
     checkout_session_id: session.id,
     agreement_key: agreementKey(order.id),
@@ -139,6 +141,14 @@ export async function fulfilLicence(
     throw error;
   }
   logger.info('licence sold', { eventId: event.id, projectId, tier, orderId: order.id, amount });
+  if (tier === 'exclusive') {
+    try {
+      await closeOffersOfSoldBeat(project.creator_id, project.id, new Date(now));
+    } catch (error) {
+      // Answers to the offers left open are refused anyway (offers.ts); the sale itself is recorded.
+      logger.error('offers of the sold beat not closed', { error: error as Error, projectId });
+    }
+  }
   try {
     await storeAgreement(licence);
   } catch (error) {

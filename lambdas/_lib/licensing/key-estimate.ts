@@ -132,19 +132,18 @@ export function tunedChroma(
   return { chroma: bins, tuning };
 }
 
-type Mode = 'major' | 'minor';
-interface ModeWeights {
-  notes: readonly number[];
-  bass: readonly number[];
-  opening: readonly number[];
-}
+export const KEY_MODES = ['major', 'minor'] as const;
+export const KEY_FEATURE_BLOCKS = ['notes', 'bass', 'opening'] as const;
+type Mode = (typeof KEY_MODES)[number];
+export type KeyFeatures = Record<(typeof KEY_FEATURE_BLOCKS)[number], number[]>;
+export type KeyModel = Record<Mode, Record<keyof KeyFeatures, readonly number[]>>;
 /**
  * Weights of each chroma bin seen from a candidate tonic (index 0 = tonic), per mode; fitted as described
- * above (.2f; 3·10⁻⁴ L2). They read like key profiles: the tonic in the bass and in the opening counts most,
+ * above by tests/bench/fit-key-model.ts (3·10⁻⁴ L2, rounded to 0.01). They read like key profiles: the tonic in the bass and in the opening counts most,
  * then the bass's fourth and fifth; in the notes, the scale's characteristic degrees (major: third and
  * seventh; minor: minor third and sixth) count and the notes outside the scale count against.
  */
-const KEY_MODEL: Record<Mode, ModeWeights> = {
+const KEY_MODEL: KeyModel = {
   major: {
     notes: [-0.3, -1.14, -1.73, -2.82, 5.11, 1.01, -3.5, 2.21, -3.83, 3.39, -4.38, 5.17],
     bass: [10.83, -2.47, -4.5, -4.59, -4.54, 7.21, -2.8, 3.14, -1.68, 3.22, -4.44, -0.18],
@@ -173,40 +172,59 @@ function openingChroma(mono: Float32Array, sr: number, bpm: number | null): numb
 }
 
 /**
+ * What the key model reads: the three chromas, compressed, and the share of the notes inside the
+ * best-fitting diatonic collection (low for noise and drums alone). Null for silence.
+ */
+export function keyFeatures(
+  mono: Float32Array,
+  sr: number,
+  bpm: number | null,
+): { features: KeyFeatures; scaleFit: number } | null {
+  const { chroma: notes, tuning } = tunedChroma(mono, sr);
+  const total = notes.reduce((s, v) => s + v, 0);
+  if (!(total > 0)) return null;
+  let scaleFit = 0;
+  for (let tonic = 0; tonic < 12; tonic++) {
+    scaleFit = Math.max(scaleFit, MAJOR_SCALE.reduce((s, i) => s + notes[(tonic + i) % 12]!, 0) / total);
+  }
+  return {
+    features: {
+      notes: compressed(notes),
+      bass: compressed(bassChroma(mono, sr, tuning)),
+      opening: compressed(openingChroma(mono, sr, bpm)),
+    },
+    scaleFit,
+  };
+}
+
+/** Each of the 24 keys' score (index = tonic for major, 12 + tonic for minor): the features seen from its tonic. */
+export function keyScores(features: KeyFeatures, model: KeyModel = KEY_MODEL): number[] {
+  const scores: number[] = [];
+  for (const mode of KEY_MODES) {
+    for (let tonic = 0; tonic < 12; tonic++) {
+      let score = 0;
+      for (const block of KEY_FEATURE_BLOCKS) {
+        for (let i = 0; i < 12; i++) score += model[mode][block][i]! * features[block][(tonic + i) % 12]!;
+      }
+      scores.push(score);
+    }
+  }
+  return scores;
+}
+
+/**
  * The key of mono audio and how sure the model is (its probability for that key, lowered when the notes
  * barely fit any scale). `bpm` (from estimateTempo) places the opening's two bars; null uses 4 s.
  */
 export function estimateMusicalKey(mono: Float32Array, sr: number, bpm: number | null = null): KeyEstimate {
-  const { chroma: full, tuning } = tunedChroma(mono, sr);
-  const total = full.reduce((s, v) => s + v, 0);
-  if (!(total > 0)) return { key: null, confidence: 0 };
-  // Share of the notes inside the best-fitting diatonic collection: low for noise and drums alone.
-  let bestFit = 0;
-  for (let tonic = 0; tonic < 12; tonic++) {
-    bestFit = Math.max(bestFit, MAJOR_SCALE.reduce((s, i) => s + full[(tonic + i) % 12]!, 0) / total);
-  }
-  if (bestFit < MIN_SCALE_FIT) return { key: null, confidence: 0 };
-  const features = {
-    notes: compressed(full),
-    bass: compressed(bassChroma(mono, sr, tuning)),
-    opening: compressed(openingChroma(mono, sr, bpm)),
-  };
-  const scored: { key: string; score: number }[] = [];
-  for (let tonic = 0; tonic < 12; tonic++) {
-    for (const mode of ['major', 'minor'] as const) {
-      const weights = KEY_MODEL[mode];
-      let score = 0;
-      for (const block of ['notes', 'bass', 'opening'] as const) {
-        for (let i = 0; i < 12; i++) score += weights[block][i]! * features[block][(tonic + i) % 12]!;
-      }
-      scored.push({ key: `${NAMES[tonic]} ${mode}`, score });
-    }
-  }
-  scored.sort((a, b) => b.score - a.score);
-  const best = scored[0]!;
-  const probability = 1 / scored.reduce((s, k) => s + Math.exp(k.score - best.score), 0);
-  const confidence = probability * Math.min(1, (bestFit - MIN_SCALE_FIT) / (FULL_SCALE_FIT - MIN_SCALE_FIT));
-  return { key: best.key, confidence: Math.round(confidence * 100) / 100 };
+  const read = keyFeatures(mono, sr, bpm);
+  if (!read || read.scaleFit < MIN_SCALE_FIT) return { key: null, confidence: 0 };
+  const scores = keyScores(read.features);
+  const best = scores.indexOf(Math.max(...scores));
+  const probability = 1 / scores.reduce((s, score) => s + Math.exp(score - scores[best]!), 0);
+  const fitShare = Math.min(1, (read.scaleFit - MIN_SCALE_FIT) / (FULL_SCALE_FIT - MIN_SCALE_FIT));
+  const key = `${NAMES[best % 12]} ${KEY_MODES[Math.floor(best / 12)]}`;
+  return { key, confidence: Math.round(probability * fitShare * 100) / 100 };
 }
 
 /** Weights of harmonics 1..6 in the bass-note salience (subharmonic summation). */

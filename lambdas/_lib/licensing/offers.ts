@@ -14,7 +14,7 @@ import { keys } from '../db/keys';
 import type { TransactItem } from '../db/ledger';
 import { getProject } from '../db/projects';
 import { AppError, BadRequest, NotFound } from '../errors';
-import { BeatSold } from './checkout';
+import { BeatSold } from './errors';
 import { tierAvailable } from './delivery';
 import { getLicenceSettings, projectSaleState } from './store';
 
@@ -176,6 +176,51 @@ async function transition(
   return next;
 }
 
+/** What the buyer reads on an offer closed because the beat is no longer for sale. */
+export const SOLD_EXCLUSIVE_REASON = 'Beat vendido com licença exclusiva.';
+
+/** An offer still waiting for an answer or a payment: closed when the beat is sold exclusively. */
+const OPEN_STATUSES: readonly BeatOffer['status'][] = ['pending', 'countered', 'accepted'];
+
+/** Declines an open offer of a beat sold exclusively, saying why; a concurrent change wins (no error). */
+async function closeSoldOffer(offer: BeatOffer, now: Date): Promise<BeatOffer> {
+  try {
+    return await transition(
+      offer,
+      offer.status,
+      { status: 'declined', closed_reason: SOLD_EXCLUSIVE_REASON, expires_at: null },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof OfferConflict) return offer;
+    throw error;
+  }
+}
+
+/**
+ * After the exclusive sale: the beat's other open offers are declined with the reason, so buyers see it
+ * in their offers and creators have nothing left to answer. Best effort (the sale is already recorded);
+ * an answer to an offer missed here is refused by `refuseIfSold`.
+ */
+export async function closeOffersOfSoldBeat(
+  creatorId: string,
+  projectId: string,
+  now = new Date(),
+): Promise<number> {
+  const open = (await listCreatorOffers(creatorId)).filter(
+    (offer) => offer.project_id === projectId && OPEN_STATUSES.includes(offer.status),
+  );
+  await Promise.all(open.map((offer) => closeSoldOffer(offer, now)));
+  return open.length;
+}
+
+/** An answer that would keep an offer alive on a beat sold exclusively closes it instead: 409. */
+async function refuseIfSold(offer: BeatOffer, now: Date): Promise<void> {
+  if (!(await projectSaleState(offer.project_id)).soldExclusive) return;
+  await closeSoldOffer(offer, now);
+  throw new BeatSold();
+}
+
 const acceptedUntil = (now: Date) => new Date(now.getTime() + OFFER_CHECKOUT_HOURS * 3_600_000).toISOString();
 
 /** The creator accepts, declines or counters a pending offer. */
@@ -188,6 +233,7 @@ export async function creatorRespond(
   const offer = await getCreatorOffer(creatorId, id);
   if (!offer) throw new NotFound('Oferta não encontrada.');
   if (offer.status !== 'pending') throw new OfferConflict();
+  if (action.action !== 'decline') await refuseIfSold(offer, now);
   switch (action.action) {
     case 'accept':
       return transition(
@@ -217,6 +263,7 @@ export async function buyerRespond(
   const offer = await getBuyerOffer(buyerId, id);
   if (!offer) throw new NotFound('Oferta não encontrada.');
   if (offer.status !== 'countered') throw new OfferConflict();
+  if (action === 'accept') await refuseIfSold(offer, now);
   return action === 'accept'
     ? transition(
         offer,

@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import {
   defaultTiers,
   type Coupon,
@@ -10,11 +16,12 @@ import {
   type TiersConfig,
 } from '../../../shared/licensing/tiers';
 import type { StemsStatus } from '../../../shared/licensing/delivery';
+import type { TierSummary } from '../../../shared/licensing/tier-summary';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/ledger';
-import { projectKey } from '../db/projects';
+import { projectKey, tierSummaryUpdate } from '../db/projects';
 
 /**
  * Beat licences in the single table (docs/data-model.md):
@@ -69,16 +76,30 @@ export async function getLicenceSettings(project: {
   };
 }
 
-export async function putLicenceSettings(settings: LicenceSettings): Promise<void> {
+/**
+ * Saves the tiers and, in the same transaction, the catalogue's tier summary on the project item, so the
+ * beat cards never show tiers other than the ones saved.
+ */
+export async function putLicenceSettings(
+  settings: LicenceSettings,
+  summary: TierSummary | null,
+): Promise<void> {
   await db.send(
-    new PutCommand({
-      TableName: config.TABLE_NAME,
-      Item: {
-        PK: keys.project(settings.project_id),
-        SK: keys.licences(),
-        type: 'licence_settings',
-        ...settings,
-      },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: config.TABLE_NAME,
+            Item: {
+              PK: keys.project(settings.project_id),
+              SK: keys.licences(),
+              type: 'licence_settings',
+              ...settings,
+            },
+          },
+        },
+        tierSummaryUpdate(settings.project_id, summary),
+      ],
     }),
   );
 }
@@ -106,10 +127,12 @@ export function exclusiveSoldUpdate(projectId: string, orderId: string, now: str
       TableName: config.TABLE_NAME,
       Key: projectKey(projectId),
       UpdateExpression:
-        'SET sale_status = :sold, exclusive_order_id = :order, sold_at = :now, GSI1PK = :soldPk',
+        'SET sale_status = :sold, #status = :soldStatus, exclusive_order_id = :order, sold_at = :now, GSI1PK = :soldPk',
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(sale_status)',
+      ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':sold': 'sold_exclusive',
+        ':soldStatus': 'sold',
         ':order': orderId,
         ':now': now,
         ':soldPk': keys.projectStatus('sold'),
@@ -165,6 +188,11 @@ export interface LicenceRecord {
   creator_id: string;
   creator_name: string;
   ai_stems: boolean;
+  /**
+   * Whether the tier's files include the stems, fixed at purchase: an Exclusive of a beat without stems
+   * (no multitracks, no AI stems) has none. Absent on licences sold before it was recorded.
+   */
+  stems_included?: boolean;
   created_at: string;
   checkout_session_id: string;
   agreement_key: string;

@@ -40,6 +40,8 @@ export interface CheckoutInput {
    * that reserve something (a coupon use) set it, so `checkout.session.expired` releases it soon.
    */
   expiresInSeconds?: number;
+  /** Or the expiry itself (epoch seconds), when something is held exactly as long as the session. */
+  expiresAt?: number;
 }
 
 export class CheckoutFailed extends AppError {
@@ -80,7 +82,8 @@ export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCrea
     locale: 'pt-BR',
   };
   if (input.email) params.customer_email = input.email;
-  if (input.expiresInSeconds) params.expires_at = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
+  if (input.expiresAt) params.expires_at = input.expiresAt;
+  else if (input.expiresInSeconds) params.expires_at = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
   if (input.line.recurring) params.subscription_data = { metadata };
   else params.payment_intent_data = { metadata };
   return params;

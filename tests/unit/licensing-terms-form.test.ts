@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formToTerms,
+  licenceSettingsIssueMessage,
+  parseLimit,
+  termsToForm,
+} from '../../shared/licensing/terms-form';
+import { DEFAULT_TERMS, defaultTiers, LicenceSettingsRequest } from '../../shared/licensing/tiers';
+import { checkUpload, isWavHead, isZipHead, resolveContentType } from '../../shared/uploads';
+
+describe('terms editor form ↔ API terms', () => {
+  it('shows an unlimited term as an empty field and a limit as its number', () => {
+    expect(termsToForm(DEFAULT_TERMS.exclusive).audio_streams).toBe('');
+    expect(termsToForm(DEFAULT_TERMS.wav).audio_streams).toBe('250000');
+  });
+
+  it('gives back the same terms for every tier after a round trip', () => {
+    for (const terms of Object.values(DEFAULT_TERMS)) {
+      expect(formToTerms(termsToForm(terms))).toEqual({ ok: true, terms });
+    }
+  });
+
+  it('saves an edited WAV lease with 500,000 streams and unlimited radio', () => {
+    const form = { ...termsToForm(DEFAULT_TERMS.wav), audio_streams: '500000', radio_stations: '' };
+    const parsed = formToTerms(form);
+    expect(parsed.ok && parsed.terms.audio_streams).toBe(500_000);
+    expect(parsed.ok && parsed.terms.radio_stations).toBeNull();
+  });
+
+  it('reads "ilimitado" (any case, spaces) as unlimited and 0 as none allowed', () => {
+    expect(parseLimit(' Ilimitado ')).toEqual({ ok: true, value: null });
+    expect(parseLimit('0')).toEqual({ ok: true, value: 0 });
+  });
+
+  it('refuses decimals, negatives, words and more than a billion, naming the field', () => {
+    const form = {
+      ...termsToForm(DEFAULT_TERMS.mp3),
+      distribution_copies: '1.5',
+      audio_streams: '-3',
+      music_videos: 'muitos',
+      radio_stations: '1000000001',
+    };
+    expect(formToTerms(form)).toEqual({
+      ok: false,
+      problems: {
+        distribution_copies: 'notInteger',
+        audio_streams: 'notInteger',
+        music_videos: 'notInteger',
+        radio_stations: 'tooLarge',
+      },
+    });
+  });
+
+  it('trims the credit line and refuses one over 200 characters', () => {
+    const base = termsToForm(DEFAULT_TERMS.mp3);
+    const ok = formToTerms({ ...base, credit_line: '  Prod. {creator}  ' });
+    expect(ok.ok && ok.terms.credit_line).toBe('Prod. {creator}');
+    expect(formToTerms({ ...base, credit_line: 'x'.repeat(201) })).toEqual({
+      ok: false,
+      problems: { credit_line: 'creditTooLong' },
+    });
+  });
+});
+
+describe('licence settings validation messages', () => {
+  const withStreams = (value: unknown) => {
+    const tiers = defaultTiers(50) as unknown as Record<string, { terms: Record<string, unknown> }>;
+    tiers.wav!.terms.audio_streams = value;
+    return LicenceSettingsRequest.safeParse({ tiers });
+  };
+
+  it('answers a bad term in Portuguese, naming the tier and the term', () => {
+    for (const value of ['muitos', 2.5, -1, 2_000_000_000]) {
+      const result = withStreams(value);
+      expect(result.success).toBe(false);
+      const issue = result.error!.issues[0]!;
+      const message = licenceSettingsIssueMessage({ path: issue.path.join('.'), message: issue.message });
+      expect(message).toMatch(/^Licença WAV — Streams de áudio: /);
+      expect(message).not.toMatch(/Invalid|expected|Too (big|small)/i);
+    }
+  });
+
+  it('answers missing terms and a non-boolean live performances in Portuguese', () => {
+    const tiers = defaultTiers(50) as unknown as Record<string, Record<string, unknown>>;
+    delete tiers.mp3!.terms;
+    (tiers.wav!.terms as Record<string, unknown>).live_performances = 'sim';
+    const result = LicenceSettingsRequest.safeParse({ tiers });
+    const messages = result.error!.issues.map((i) =>
+      licenceSettingsIssueMessage({ path: i.path.join('.'), message: i.message }),
+    );
+    expect(messages).toContain('Licença MP3: Termos da licença ausentes ou inválidos.');
+    expect(messages).toContain(
+      'Licença WAV — Apresentações ao vivo: Informe se apresentações ao vivo são permitidas.',
+    );
+  });
+});
+
+describe('licence file uploads', () => {
+  const wav = new TextEncoder().encode('RIFF\0\0\0\0WAVEfmt ');
+  const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
+
+  it('takes only a .wav as the master', () => {
+    expect(resolveContentType('licence-master', 'Master.wav', 'audio/wav')).toBe('audio/wav');
+    expect(resolveContentType('licence-master', 'Master.wav', '')).toBe('audio/wav');
+    expect(checkUpload('licence-master', 'beat.mp3', 'audio/mpeg', 10)?.message).toMatch(/WAV/);
+  });
+
+  it('takes WAVs or a ZIP as stems', () => {
+    expect(resolveContentType('licence-stems', 'Kick.wav', 'audio/x-wav')).toBe('audio/wav');
+    expect(resolveContentType('licence-stems', 'stems.zip', 'application/x-zip-compressed')).toBe(
+      'application/zip',
+    );
+    expect(checkUpload('licence-stems', 'stems.rar', '', 10)?.code).toBe('INVALID_FILE_TYPE');
+  });
+
+  it('recognises WAV and ZIP bytes, whatever the name says', () => {
+    expect(isWavHead(wav)).toBe(true);
+    expect(isWavHead(zip)).toBe(false);
+    expect(isZipHead(zip)).toBe(true);
+    expect(isZipHead(wav)).toBe(false);
+  });
+});
