@@ -31,6 +31,8 @@ const ROUTES = [
   '/history',
   '/settings',
   '/creator/kaio-beats',
+  // A seeded sample beat (infra/local/seed.ts seedBeatId).
+  '/beat/seed-beat-01',
   '/ai-studio',
   '/ai-studio/stem-splitter',
   '/neural-engine',

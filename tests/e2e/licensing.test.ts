@@ -114,6 +114,9 @@ async function payOnSandbox(page: Page, buy: () => Promise<void>): Promise<void>
   await checkout.waitForLoadState();
   await checkout.getByRole('button', { name: /^Pagar/ }).click();
   await checkout.waitForURL((url) => url.pathname === '/my-collection');
+  // Back from Stripe: the collection says the payment arrived and opens Compras.
+  await checkout.getByText(/^Pagamento recebido/).waitFor();
+  await checkout.getByRole('tab', { name: 'Compras', selected: true }).waitFor();
   await checkout.close();
   await page.goto('/my-collection');
 }
@@ -154,6 +157,10 @@ describe('beat licences', () => {
     await hub.getByTestId('tier-enabled-exclusive').check();
     await hub.getByTestId('tier-price-exclusive').fill('500');
     await hub.getByLabel('Oferta mínima (R$, vazio = sem ofertas)').fill('30');
+    // The creator edits one term of the WAV lease: three music videos instead of one.
+    const wavTerms = hub.getByTestId('tier-terms-wav');
+    await wavTerms.getByText('Editar termos').click();
+    await wavTerms.getByLabel('Videoclipes', { exact: true }).fill('3');
     await hub.getByRole('button', { name: 'Salvar licenças' }).click();
     await hub.getByText('Licenças salvas').waitFor();
     await hub.getByLabel('Código').fill('E2E20');
@@ -167,7 +174,30 @@ describe('beat licences', () => {
     // A client buys the WAV lease with the coupon.
     const buyer = await signUp('Cliente', 'Bia Compradora E2E');
     const page = buyer.page;
+    // The card shows the tiers on sale (MP3 R$ 50, WAV, Exclusive); its title opens the beat's page.
+    await page.goto('/marketplace');
+    await page.getByRole('searchbox', { name: 'Buscar beats' }).fill(title);
+    const card = page.getByRole('article', { name: title });
+    await card.getByText(/^a partir de R\$\s?50,00$/).waitFor();
+    await card.getByText('3 licenças').waitFor();
+    await card.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const beatUrl = page.url();
+    const wavTier = page.getByTestId('beat-tier-wav');
+    await wavTier.getByText(/R\$\s?100,00/).waitFor();
+    await wavTier.getByText('Streams de áudio: 250.000').waitFor();
+    await wavTier.getByText(/^Crédito: .*Lia Licenças E2E/).waitFor();
+    await screenshot(page, 'desktop-beat-page');
+    await mobileScreenshot(page, 'mobile-beat-page');
+    await wavTier.getByRole('button', { name: /^Comprar Licença WAV/ }).click();
+    const chosen = page.getByRole('dialog', { name: 'Escolha a licença' });
+    await chosen.getByRole('radio', { name: /Licença WAV/ }).waitFor();
+    expect(await chosen.getByRole('radio', { name: /Licença WAV/ }).isChecked()).toBe(true);
+    await chosen.getByRole('button', { name: 'Fechar' }).click();
     const dialog = await openLicences(page, title);
+    // The buyer reads the edited term and the credit line with the creator's name.
+    await dialog.getByText('Videoclipes: 3').waitFor();
+    await dialog.getByText('Crédito: Prod. por Lia Licenças E2E').first().waitFor();
     await dialog.getByRole('radio', { name: /Licença WAV/ }).check();
     await dialog.getByLabel('Cupom de desconto').fill('e2e20');
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
@@ -261,6 +291,10 @@ describe('beat licences', () => {
       .getByText(/^0 beats? encontrados?$/)
       .waitFor();
     expect(await other.getByRole('article', { name: title }).count()).toBe(0);
+    // A shared link to the beat still opens, sold and without a buy button.
+    await other.goto(beatUrl);
+    await other.getByText('Vendida com licença exclusiva').waitFor();
+    expect(await other.getByRole('button', { name: /^Comprar/ }).count()).toBe(0);
     // The WAV lease stays valid.
     const files = await apiGet(page, `/api/licences/${orderId}/files`);
     expect(files.status).toBe(200);

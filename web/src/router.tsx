@@ -92,6 +92,11 @@ export const routes: RouteObject[] = withPageDependencies([
             // The acapella match panel (licensing texts) is part of the page's first paint.
             lazy: withTexts(['marketplace', 'licensing'], () => import('./routes/marketplace/route')),
           },
+          {
+            // One beat, its tiers and terms (issue 8); part of the marketplace feature.
+            path: 'beat/:id',
+            lazy: withTexts(['marketplace', 'licensing'], () => import('./routes/marketplace/beat-page')),
+          },
           // Public site pages (issue 9)
           {
             path: 'competitions',

@@ -122,7 +122,8 @@ function MarketplacePage() {
   }
 
   async function onShare(beat: Project) {
-    const url = `${window.location.origin}/marketplace?q=${encodeURIComponent(beat.title)}`;
+    // The beat's own page (issue 8): its tiers and terms, not a search that may match other beats.
+    const url = `${window.location.origin}/beat/${encodeURIComponent(beat.id)}`;
     try {
       if (typeof navigator.share === 'function') {
         await navigator.share({ title: beat.title, text: `${beat.title} — ${beat.creator}`, url });

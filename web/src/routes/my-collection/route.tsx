@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PLANS, resolvePlan } from '../../../../shared/plans';
 import { useAuth } from '../../auth/session';
@@ -37,10 +37,36 @@ function MyCollectionPage() {
 
 function Collection({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('favorites');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Back from a paid checkout (Stripe's success URL): the purchase is recorded by the webhook, which may
+  // land a moment after the redirect, so Compras is shown and re-read for a while.
+  const returnedFromCheckout = searchParams.get('checkout') === 'success';
+  const [tab, setTab] = useState<Tab>(returnedFromCheckout ? 'purchases' : 'favorites');
   const favorites = useFavorites(userId);
   const purchases = usePurchases(userId);
   const subscriptions = useSubscriptions(userId);
+  const { refetch: refetchPurchases } = purchases;
+
+  const [pollingPurchases, setPollingPurchases] = useState(false);
+
+  useEffect(() => {
+    if (!returnedFromCheckout) return;
+    toast.success(t('collection.checkoutReturned'), { id: 'checkout-returned' });
+    setTab('purchases');
+    setPollingPurchases(true);
+    setSearchParams({}, { replace: true });
+  }, [returnedFromCheckout, setSearchParams, t]);
+
+  useEffect(() => {
+    if (!pollingPurchases) return;
+    let rounds = 0;
+    const timer = window.setInterval(() => {
+      rounds += 1;
+      void refetchPurchases();
+      if (rounds >= 10) setPollingPurchases(false);
+    }, 2_000);
+    return () => window.clearInterval(timer);
+  }, [pollingPurchases, refetchPurchases]);
 
   const lists = { favorites, purchases, subscriptions } as const;
   const labels: Record<Tab, string> = {

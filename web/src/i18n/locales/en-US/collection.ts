@@ -3,6 +3,7 @@ import type { Catalogue } from '../pt-BR';
 const collection: Catalogue['collection'] = {
   title: 'My Collection',
   subtitle: 'Your favorites, purchases and subscriptions in one place.',
+  checkoutReturned: 'Payment received. Your purchase shows in Purchases as soon as it is confirmed.',
   tabsLabel: 'Collection lists',
   favorites: 'Favorites',
   purchases: 'Purchases',

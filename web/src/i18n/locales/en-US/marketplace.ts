@@ -134,6 +134,33 @@ const marketplace: Catalogue['marketplace'] = {
     paymentErrorDescription: 'The payment could not be processed. Please try again.',
     paymentNoUrl: 'The payment session could not be created',
   },
+  // The beat page (/beat/{id}) and the beat card's link and buy label (issue 8).
+  beatPage: {
+    pageTitle: '{{title}} — 5D',
+    buyFromLabel: 'Buy {{title}} from {{price}}',
+    back: 'Back to the marketplace',
+    loading: 'Loading the beat...',
+    notFoundTitle: 'Beat not found',
+    notFoundText: 'This beat does not exist or has left the marketplace.',
+    loadError: 'The beat could not be loaded.',
+    retry: 'Try again',
+    by: 'by',
+    details: 'Beat details',
+    genre: 'Genre',
+    bpm: 'BPM',
+    key: 'Key',
+    noKey: 'Not set',
+    duration: 'Duration',
+    listen: 'Listen',
+    pause: 'Pause',
+    licencesTitle: 'Licences',
+    buy: 'Buy',
+    sold: 'Sold with an exclusive licence',
+    soldText: 'This beat is no longer for sale.',
+    offersTitle: 'Offers',
+    offersHint: 'The producer accepts offers: choose the licence and propose an amount.',
+    offerTier: 'Licence for the offer',
+  },
 };
 
 export default marketplace;

@@ -3,6 +3,7 @@ import type { Catalogue } from '../pt-BR';
 const collection: Catalogue['collection'] = {
   title: 'My Collection',
   subtitle: 'Tus favoritos, compras y suscripciones en un solo lugar.',
+  checkoutReturned: 'Pago recibido. Tu compra aparece en Compras en cuanto se confirme.',
   tabsLabel: 'Listas de la colección',
   favorites: 'Favoritos',
   purchases: 'Compras',

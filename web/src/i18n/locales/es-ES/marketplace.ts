@@ -134,6 +134,33 @@ const marketplace: Catalogue['marketplace'] = {
     paymentErrorDescription: 'No se pudo procesar el pago. Inténtalo de nuevo.',
     paymentNoUrl: 'No se pudo crear la sesión de pago',
   },
+  // The beat page (/beat/{id}) and the beat card's link and buy label (issue 8).
+  beatPage: {
+    pageTitle: '{{title}} — 5D',
+    buyFromLabel: 'Comprar {{title}} desde {{price}}',
+    back: 'Volver al marketplace',
+    loading: 'Cargando el beat...',
+    notFoundTitle: 'Beat no encontrado',
+    notFoundText: 'Este beat no existe o ha salido del marketplace.',
+    loadError: 'No se pudo cargar el beat.',
+    retry: 'Reintentar',
+    by: 'por',
+    details: 'Detalles del beat',
+    genre: 'Género',
+    bpm: 'BPM',
+    key: 'Tonalidad',
+    noKey: 'Sin indicar',
+    duration: 'Duración',
+    listen: 'Escuchar',
+    pause: 'Pausar',
+    licencesTitle: 'Licencias',
+    buy: 'Comprar',
+    sold: 'Vendida con licencia exclusiva',
+    soldText: 'Este beat ya no está a la venta.',
+    offersTitle: 'Ofertas',
+    offersHint: 'El productor acepta ofertas: elige la licencia y propón un importe.',
+    offerTier: 'Licencia de la oferta',
+  },
 };
 
 export default marketplace;

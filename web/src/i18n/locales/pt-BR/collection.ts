@@ -2,6 +2,7 @@
 const collection = {
   title: 'My Collection',
   subtitle: 'Seus favoritos, compras e assinaturas em um só lugar.',
+  checkoutReturned: 'Pagamento recebido. Sua compra aparece em Compras assim que for confirmada.',
   tabsLabel: 'Listas da coleção',
   favorites: 'Favoritos',
   purchases: 'Compras',

@@ -134,6 +134,33 @@ const marketplace = {
     paymentErrorDescription: 'Não foi possível processar o pagamento. Tente novamente.',
     paymentNoUrl: 'Não foi possível criar a sessão de pagamento',
   },
+  // The beat page (/beat/{id}) and the beat card's link and buy label (issue 8).
+  beatPage: {
+    pageTitle: '{{title}} — 5D',
+    buyFromLabel: 'Comprar {{title}} a partir de {{price}}',
+    back: 'Voltar ao marketplace',
+    loading: 'Carregando o beat...',
+    notFoundTitle: 'Beat não encontrado',
+    notFoundText: 'Este beat não existe ou saiu do marketplace.',
+    loadError: 'Não foi possível carregar o beat.',
+    retry: 'Tentar novamente',
+    by: 'por',
+    details: 'Detalhes do beat',
+    genre: 'Gênero',
+    bpm: 'BPM',
+    key: 'Tom',
+    noKey: 'Não informado',
+    duration: 'Duração',
+    listen: 'Ouvir',
+    pause: 'Pausar',
+    licencesTitle: 'Licenças',
+    buy: 'Comprar',
+    sold: 'Vendida com licença exclusiva',
+    soldText: 'Este beat não está mais à venda.',
+    offersTitle: 'Ofertas',
+    offersHint: 'O produtor aceita ofertas: escolha a licença e proponha um valor.',
+    offerTier: 'Licença da oferta',
+  },
 };
 
 export default marketplace;

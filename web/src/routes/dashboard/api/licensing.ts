@@ -116,7 +116,10 @@ export interface CreatorOffer {
   list_price: number;
   amount: number;
   counter_amount: number | null;
+  accepted_amount: number | null;
   status: 'pending' | 'countered' | 'accepted' | 'declined' | 'paid';
+  /** Until when an accepted offer can be paid. */
+  expires_at: string | null;
 }
 
 export function useCreatorOffers() {

@@ -1,10 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import {
+  formToTerms,
+  termsToForm,
+  type TermProblem,
+  type TermsForm,
+} from '../../../../../shared/licensing/terms-form';
 import { TIER_IDS, type TierId, type TiersConfig } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
-import { formatBRL, formatDatePtBR } from '../../../components/format';
+import { formatBRL } from '../../../components/format';
 import { PageLoading } from '../../../components/PageLoading';
+import { useFormat } from '../../../settings/useFormat';
 import {
   agreementUrl,
   useCreateCoupon,
@@ -16,6 +23,8 @@ import {
   useMyBeats,
   useSaveLicenceSettings,
 } from '../api/licensing';
+import { LicenceFilesField, type LicenceFiles } from './LicenceFilesField';
+import { LicenceTermsEditor } from './LicenceTermsEditor';
 import { LoadError } from './LoadError';
 
 const input =
@@ -83,30 +92,59 @@ function TiersEditor({ projectId }: { projectId: string }) {
   const settings = useLicenceSettings(projectId);
   const save = useSaveLicenceSettings(projectId);
   const [tiers, setTiers] = useState<TiersConfig | null>(null);
+  // Terms are edited as form text (empty = unlimited) and turned back into numbers on save.
+  const [termsForms, setTermsForms] = useState<Record<TierId, TermsForm> | null>(null);
+  const [termProblems, setTermProblems] = useState<
+    Partial<Record<TierId, Partial<Record<keyof TermsForm, TermProblem>>>>
+  >({});
   const [aiStems, setAiStems] = useState(false);
-  const [wavKey, setWavKey] = useState('');
+  const [files, setFiles] = useState<LicenceFiles>({ wav_key: null, stems_keys: [] });
+  const [uploading, setUploading] = useState(false);
   const [minOffer, setMinOffer] = useState('');
   useEffect(() => {
     if (!settings.data) return;
-    setTiers(settings.data.tiers);
+    const loaded = settings.data.tiers;
+    setTiers(loaded);
+    setTermsForms({
+      mp3: termsToForm(loaded.mp3.terms),
+      wav: termsToForm(loaded.wav.terms),
+      trackout: termsToForm(loaded.trackout.terms),
+      exclusive: termsToForm(loaded.exclusive.terms),
+    });
+    setTermProblems({});
     setAiStems(settings.data.ai_stems);
-    setWavKey(settings.data.wav_key ?? '');
+    setFiles({ wav_key: settings.data.wav_key, stems_keys: settings.data.stems_keys });
     setMinOffer(settings.data.min_offer === null ? '' : String(settings.data.min_offer));
   }, [settings.data]);
 
-  if (settings.isPending || !tiers) return <PageLoading />;
   if (settings.isError) return <LoadError onRetry={() => void settings.refetch()} />;
+  if (settings.isPending || !tiers || !termsForms) return <PageLoading />;
 
   const update = (id: TierId, change: Partial<TiersConfig[TierId]>) =>
     setTiers({ ...tiers, [id]: { ...tiers[id], ...change } });
 
   function submit() {
-    if (!settings.data || !tiers) return;
+    if (!settings.data || !tiers || !termsForms) return;
+    const withTerms = { ...tiers };
+    const problems: typeof termProblems = {};
+    for (const id of TIER_IDS) {
+      const parsed = formToTerms(termsForms[id]);
+      if (parsed.ok) withTerms[id] = { ...tiers[id], terms: parsed.terms };
+      else problems[id] = parsed.problems;
+    }
+    setTermProblems(problems);
+    const firstProblem = TIER_IDS.find((id) => problems[id]);
+    if (firstProblem) {
+      toast.error(t('licensing.hub.saveError'), {
+        description: t('licensing.hub.termsEditor.fix', { tier: t(`licensing.tierNames.${firstProblem}`) }),
+      });
+      return;
+    }
     save.mutate(
       {
-        tiers,
-        wav_key: wavKey.trim() || null,
-        stems_keys: settings.data.stems_keys,
+        tiers: withTerms,
+        wav_key: files.wav_key,
+        stems_keys: files.stems_keys,
         ai_stems: aiStems,
         min_offer: minOffer.trim() === '' ? null : Number(minOffer),
       },
@@ -148,12 +186,15 @@ function TiersEditor({ projectId }: { projectId: string }) {
             onChange={(e) => update(id, { price: Number(e.target.value) })}
             data-testid={`tier-price-${id}`}
           />
+          <LicenceTermsEditor
+            tier={id}
+            form={termsForms[id]}
+            problems={termProblems[id] ?? {}}
+            onChange={(form) => setTermsForms({ ...termsForms, [id]: form })}
+          />
         </div>
       ))}
-      <label className="block text-sm text-zinc-300">
-        {t('licensing.hub.wavKey')}
-        <input className={`${input} mt-1`} value={wavKey} onChange={(e) => setWavKey(e.target.value)} />
-      </label>
+      <LicenceFilesField files={files} aiStems={aiStems} onChange={setFiles} onBusyChange={setUploading} />
       <label className="flex items-center gap-2 text-sm text-zinc-300">
         <input
           type="checkbox"
@@ -173,7 +214,7 @@ function TiersEditor({ projectId }: { projectId: string }) {
           onChange={(e) => setMinOffer(e.target.value)}
         />
       </label>
-      <button type="submit" className={primary} disabled={save.isPending}>
+      <button type="submit" className={primary} disabled={save.isPending || uploading}>
         {t('licensing.hub.save')}
       </button>
     </form>
@@ -287,7 +328,7 @@ function CouponsPanel() {
                     setTiers(e.target.checked ? [...tiers, tier] : tiers.filter((x) => x !== tier))
                   }
                 />
-                {tier.toUpperCase()}
+                {t(`licensing.tierNames.${tier}`)}
               </label>
             ))}
           </div>
@@ -306,6 +347,7 @@ function SalesPanel() {
   const { t } = useTranslation();
   const stats = useCreatorLicenceStats();
   const deactivate = useDeactivateCoupon();
+  const format = useFormat();
   const id = useId();
   if (stats.isPending) return <PageLoading />;
   if (stats.isError) return <LoadError onRetry={() => void stats.refetch()} />;
@@ -345,8 +387,8 @@ function SalesPanel() {
               </span>
               <span className="text-zinc-300">
                 {c.max_uses === null
-                  ? t('licensing.hub.uses', { used: c.reserved_uses })
-                  : t('licensing.hub.usesOf', { used: c.reserved_uses, max: c.max_uses })}{' '}
+                  ? t('licensing.hub.uses', { count: c.reserved_uses })
+                  : t('licensing.hub.usesOf', { count: c.max_uses, used: c.reserved_uses })}{' '}
                 ·{' '}
                 {t('licensing.hub.redemptions', {
                   count: c.redemptions,
@@ -377,7 +419,7 @@ function SalesPanel() {
                 {l.project_title} · {t(`licensing.tierNames.${l.tier}`)}
               </span>
               <span className="text-zinc-300">
-                {formatBRL(l.amount)} · {formatDatePtBR(l.created_at)}
+                {formatBRL(l.amount)} · {format.date(l.created_at)}
               </span>
               <button
                 type="button"
@@ -400,7 +442,14 @@ function OffersPanel() {
   const respond = useRespondOffer();
   const [counters, setCounters] = useState<Record<string, string>>({});
   const id = useId();
-  const active = (offers.data ?? []).filter((o) => o.status === 'pending' || o.status === 'countered');
+  const format = useFormat();
+  // Active: waiting for an answer from either side, or accepted and still payable (48 h).
+  const active = (offers.data ?? []).filter(
+    (o) =>
+      o.status === 'pending' ||
+      o.status === 'countered' ||
+      (o.status === 'accepted' && o.expires_at !== null && Date.parse(o.expires_at) > Date.now()),
+  );
 
   const act = (offerId: string, action: 'accept' | 'decline' | 'counter') =>
     respond.mutate(
@@ -435,7 +484,14 @@ function OffersPanel() {
                   price: formatBRL(o.list_price),
                 })}
               </p>
-              {o.status === 'countered' ? (
+              {o.status === 'accepted' ? (
+                <p className="text-zinc-400">
+                  {t('licensing.offers.hubAwaiting', {
+                    amount: formatBRL(o.accepted_amount ?? 0),
+                    until: format.dateTime(o.expires_at),
+                  })}
+                </p>
+              ) : o.status === 'countered' ? (
                 <p className="text-zinc-400">
                   {t('licensing.offers.status.countered', { amount: formatBRL(o.counter_amount ?? 0) })}
                 </p>

@@ -34,8 +34,28 @@ type Detection =
   | { status: 'idle' }
   | { status: 'analysing' }
   | { status: 'done'; result: AudioDetection }
-  | { status: 'wav-only' }
+  /** Not a WAV and too large to decode in the browser: the creator fills BPM and key in. */
+  | { status: 'too-large' }
   | { status: 'failed'; reason?: string };
+
+/** MP3, AAC, FLAC... are decoded in the browser for detection; the bound keeps its memory reasonable. */
+const MAX_BROWSER_DECODE_BYTES = 150 * 1024 * 1024;
+
+/**
+ * Detection of a non-WAV beat: the browser decodes it (Web Audio, loaded on demand) into the short WAV
+ * the detection API reads, as the acapella match does; the duration is the whole file's.
+ */
+async function detectDecoded(file: File, signal: AbortSignal): Promise<AudioDetection> {
+  const { decodeForAnalysis } = await import('../../../lib/analysis-audio');
+  const { wav, durationSeconds } = await decodeForAnalysis(file);
+  const key = await uploadForKey(
+    new File([wav], 'beat-analysis.wav', { type: 'audio/wav' }),
+    'stem-split',
+    undefined,
+    signal,
+  );
+  return { ...(await analyseUpload(key, signal)), duration_seconds: durationSeconds };
+}
 
 /** Product upload: files go through the multipart uploader, then POST /api/projects publishes the product. */
 export function ProductUploadForm({ profile }: { profile: Profile | null }) {
@@ -105,13 +125,16 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
   }
 
   async function detect(started: AudioUpload) {
-    if (!isWavFile(started.file)) {
-      setDetection({ status: 'wav-only' });
+    const wav = isWavFile(started.file);
+    if (!wav && started.file.size > MAX_BROWSER_DECODE_BYTES) {
+      setDetection({ status: 'too-large' });
       return;
     }
     setDetection({ status: 'analysing' });
     try {
-      const result = await analyseUpload(await started.key, started.controller.signal);
+      const result = wav
+        ? await analyseUpload(await started.key, started.controller.signal)
+        : await detectDecoded(started.file, started.controller.signal);
       if (upload.current !== started) return;
       applyDetection(result);
       setDetection({ status: 'done', result });
@@ -490,7 +513,7 @@ function DetectionHint({ detection }: { detection: Detection }) {
           {t('licensing.detect.detected', { summary: parts.join(' · ') })}
         </p>
       );
-  } else if (detection.status === 'wav-only')
+  } else if (detection.status === 'too-large')
     body = <p className={`${base} bg-white/5 text-zinc-400`}>{t('licensing.detect.wavOnly')}</p>;
   else if (detection.status === 'failed')
     body = (

@@ -2,12 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicLicences, TierId } from '../../../../../shared/licensing/tiers';
 import { apiRequest } from '../../../api/client';
 
-/** The beat's enabled licence tiers with price and terms (public). */
+/** The beat's enabled licence tiers with price and terms (public); checked, for the beat page and the dialog. */
+export async function fetchBeatLicences(projectId: string, signal?: AbortSignal): Promise<PublicLicences> {
+  // zod loads beside the request, not with the marketplace page's code (see ./schemas).
+  const [body, { PublicLicencesAnswer }] = await Promise.all([
+    apiRequest<unknown>(`/api/projects/${encodeURIComponent(projectId)}/licences`, { signal }),
+    import('./schemas'),
+  ]);
+  return PublicLicencesAnswer.parse(body);
+}
+
 export function useBeatLicences(projectId: string | undefined) {
   return useQuery({
     queryKey: ['licences', projectId],
     enabled: Boolean(projectId),
-    queryFn: ({ signal }) => apiRequest<PublicLicences>(`/api/projects/${projectId}/licences`, { signal }),
+    queryFn: ({ signal }) => fetchBeatLicences(projectId!, signal),
   });
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { formatBRL, formatCompact } from '../../../components/format';
 import { PauseGlyph, PlayGlyph } from '../../../components/player/PlayerBar';
@@ -14,10 +15,15 @@ interface BeatCardProps {
   onBuy: () => void;
 }
 
-/** A beat: cover with a hover play button, like, genre, title, creator, duration, bpm, stars, price, share, Comprar. */
+/**
+ * A beat: cover with a hover play button, like, genre, title (a link to the beat's page), creator,
+ * duration, bpm, stars, its licences from the cheapest tier (or its price before the creator set them),
+ * share, Comprar.
+ */
 export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy }: BeatCardProps) {
   const { t } = useTranslation();
-  const price = formatBRL(beat.price);
+  const tiers = beat.licences;
+  const price = formatBRL(tiers ? tiers.from_price : beat.price);
   return (
     <article
       aria-label={beat.title}
@@ -67,7 +73,14 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-white">{beat.title}</h3>
+          <h3 className="truncate font-semibold text-white">
+            <Link
+              to={`/beat/${encodeURIComponent(beat.id)}`}
+              className="rounded hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              {beat.title}
+            </Link>
+          </h3>
           <p className="truncate text-sm text-zinc-400">
             {t('marketplace.byCreator', { creator: beat.creator })}
           </p>
@@ -84,7 +97,16 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
           label={t('marketplace.ratingLabel', { rating: beat.rating.toFixed(1) })}
         />
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold text-white">{price}</span>
+          {tiers ? (
+            <p className="min-w-0 leading-tight" data-testid="beat-card-tiers">
+              <span className="block font-bold text-white">{t('licensing.fromPrice', { price })}</span>
+              <span className="block text-xs text-zinc-400">
+                {t('licensing.tierCount', { count: tiers.count })}
+              </span>
+            </p>
+          ) : (
+            <span className="text-lg font-bold text-white">{price}</span>
+          )}
           <div className="flex items-center gap-1">
             <button
               type="button"
@@ -97,7 +119,11 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
             <button
               type="button"
               onClick={onBuy}
-              aria-label={t('marketplace.buyLabel', { title: beat.title, price })}
+              aria-label={
+                tiers
+                  ? t('marketplace.beatPage.buyFromLabel', { title: beat.title, price })
+                  : t('marketplace.buyLabel', { title: beat.title, price })
+              }
               className="h-9 rounded-lg bg-violet-600 px-3 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300"
             >
               {t('marketplace.buy')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { LicenceTerms, TierId } from '../../../../../shared/licensing/tiers';
+import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
 import { useAuth } from '../../../auth/session';
@@ -11,22 +11,23 @@ import { formatBRL } from '../../../components/format';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { previewCoupon, startLicenceCheckout, useBeatLicences } from '../api/licences';
 import { OfferPanel } from './OfferPanel';
+import { TierTerms } from './TierTerms';
 
 interface LicenceDialogProps {
   beat: { id: string; title: string } | null;
+  /** The tier chosen before opening (the beat page's Comprar on one tier); else the first one. */
+  initialTier?: TierId;
   onClose: () => void;
 }
 
-const TERM_KEYS = ['distribution_copies', 'audio_streams', 'music_videos', 'radio_stations'] as const;
-
 /** Comprar → the tier choice: each enabled licence with its files, terms and price; optional coupon. */
-export function LicenceDialog({ beat, onClose }: LicenceDialogProps) {
+export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps) {
   const ready = useFeatureTexts(['licensing']);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
   const licences = useBeatLicences(beat?.id);
-  const [selected, setSelected] = useState<TierId | null>(null);
+  const [selected, setSelected] = useState<TierId | null>(initialTier ?? null);
   const [coupon, setCoupon] = useState('');
   const [applied, setApplied] = useState<{ code: string; tier: TierId; amount: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,24 +35,6 @@ export function LicenceDialog({ beat, onClose }: LicenceDialogProps) {
   if (!beat || !ready) return null;
   const tiers = licences.data?.tiers ?? [];
   const tier = tiers.find((x) => x.id === selected) ?? tiers[0];
-
-  const limit = (value: number | null) =>
-    value === null ? t('licensing.unlimited') : value.toLocaleString();
-  const termsList = (terms: LicenceTerms) => (
-    <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-zinc-400">
-      {TERM_KEYS.map((key) => (
-        <li key={key}>
-          {t(`licensing.terms.${key}`)}: <span className="text-zinc-200">{limit(terms[key])}</span>
-        </li>
-      ))}
-      <li>
-        {t('licensing.terms.live_performances')}:{' '}
-        <span className="text-zinc-200">
-          {terms.live_performances ? t('licensing.allowed') : t('licensing.notAllowed')}
-        </span>
-      </li>
-    </ul>
-  );
 
   async function apply() {
     if (!beat || !tier || coupon.trim() === '') return;
@@ -160,7 +143,8 @@ export function LicenceDialog({ beat, onClose }: LicenceDialogProps) {
                         ? ` · ${t('licensing.aiStems')}`
                         : ''}
                     </p>
-                    {termsList(x.terms)}
+                    {/* The API's credit line already carries the creator's name; any name shows its row. */}
+                    <TierTerms terms={x.terms} creator="" />
                   </label>
                 );
               })}

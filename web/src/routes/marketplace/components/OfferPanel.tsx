@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
-import { formatBRL, formatDatePtBR } from '../../../components/format';
+import { formatBRL } from '../../../components/format';
+import { useFormat } from '../../../settings/useFormat';
 import { respondToCounter, sendOffer, startOfferCheckout, useMyOffers } from '../api/licences';
 
 /** In the licence dialog: make an offer on the chosen tier, answer a counter-offer, pay an accepted one. */
@@ -19,8 +20,12 @@ export function OfferPanel({
   signedIn: boolean;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const client = useQueryClient();
   const offers = useMyOffers(signedIn);
+  // An accepted offer's checkout is valid for 48 h; past that the server refuses it, so the button goes.
+  const lapsed = (o: { status: string; expires_at: string | null }) =>
+    o.status === 'accepted' && o.expires_at !== null && Date.parse(o.expires_at) <= Date.now();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const mine = (offers.data ?? []).filter((o) => o.project_id === projectId && o.status !== 'declined');
@@ -82,12 +87,14 @@ export function OfferPanel({
               <li key={o.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-offer">
                 <span className="text-zinc-200">
                   {t(`licensing.tierNames.${o.tier}`)} · {formatBRL(o.amount)} —{' '}
-                  {t(`licensing.offers.status.${o.status}`, {
-                    amount: formatBRL(
-                      o.status === 'countered' ? (o.counter_amount ?? 0) : (o.accepted_amount ?? 0),
-                    ),
-                    until: formatDatePtBR(o.expires_at),
-                  })}
+                  {lapsed(o)
+                    ? t('licensing.offers.status.lapsed', { until: format.dateTime(o.expires_at) })
+                    : t(`licensing.offers.status.${o.status}`, {
+                        amount: formatBRL(
+                          o.status === 'countered' ? (o.counter_amount ?? 0) : (o.accepted_amount ?? 0),
+                        ),
+                        until: format.dateTime(o.expires_at),
+                      })}
                 </span>
                 {o.status === 'countered' && (
                   <>
@@ -109,7 +116,7 @@ export function OfferPanel({
                     </button>
                   </>
                 )}
-                {o.status === 'accepted' && (
+                {o.status === 'accepted' && !lapsed(o) && (
                   <button
                     type="button"
                     disabled={busy}

@@ -1,5 +1,5 @@
-import { encodeWavInt16, toInt16 } from '../../../../../shared/audio/wav';
 import { checkUpload } from '../../../../../shared/uploads';
+import { decodeForAnalysis } from '../../../lib/analysis-audio';
 import { uploadForKey } from '../../dashboard/api/uploads';
 import { analyseUpload } from '../api/licences';
 
@@ -11,14 +11,8 @@ import { analyseUpload } from '../api/licences';
 
 /** The acapella may be this large; the browser decodes it, so the bound keeps memory reasonable. */
 export const MAX_ACAPELLA_BYTES = 100 * 1024 * 1024;
-/** What is sent for analysis: the first two minutes, mono, 22.05 kHz, 16-bit (≈ 5 MB at most). */
-const ANALYSIS_SECONDS = 120;
-const ANALYSIS_RATE = 22_050;
-
-/** The browser could not read the file as audio (or it is under a second); told apart by its name. */
-export class DecodeError extends Error {
-  override name = 'DecodeError';
-}
+// The decoder's DecodeError is told apart by its name (AcapellaMatch.tsx).
+export { DecodeError } from '../../../lib/analysis-audio';
 
 /** Why a chosen file cannot be analysed: not audio (the split's upload rules), or over 100 MB; else null. */
 export function acapellaFileProblem(file: File): 'notAudio' | 'tooLarge' | null {
@@ -27,31 +21,9 @@ export function acapellaFileProblem(file: File): 'notAudio' | 'tooLarge' | null 
   return file.size > MAX_ACAPELLA_BYTES ? 'tooLarge' : null;
 }
 
-/** Decodes any audio the browser reads into a short mono WAV for the detection API. */
-async function analysisWav(file: File): Promise<Uint8Array<ArrayBuffer>> {
-  let buffer: AudioBuffer;
-  try {
-    // The context's rate resamples the decoded audio; no sound device is opened.
-    const context = new OfflineAudioContext(1, 1, ANALYSIS_RATE);
-    buffer = await context.decodeAudioData(await file.arrayBuffer());
-  } catch {
-    throw new DecodeError();
-  }
-  const frames = Math.min(buffer.length, ANALYSIS_SECONDS * buffer.sampleRate);
-  if (frames < buffer.sampleRate) throw new DecodeError(); // under a second: nothing to analyse
-  const mono = new Int16Array(frames);
-  const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
-  for (let i = 0; i < frames; i += 1) {
-    let sum = 0;
-    for (const channel of channels) sum += channel[i] ?? 0;
-    mono[i] = toInt16(sum / channels.length);
-  }
-  return new Uint8Array(encodeWavInt16(mono, 1, buffer.sampleRate));
-}
-
 /** The detected key and BPM of an acapella (either may be null when it could not be told). */
 export async function detectKeyAndBpm(file: File): Promise<{ key: string | null; bpm: number | null }> {
-  const wav = await analysisWav(file);
+  const { wav } = await decodeForAnalysis(file);
   const key = await uploadForKey(new File([wav], 'acapella.wav', { type: 'audio/wav' }), 'stem-split');
   return analyseUpload(key);
 }

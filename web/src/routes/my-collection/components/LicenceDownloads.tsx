@@ -130,6 +130,27 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
           ))}
         </ul>
       )}
+      {answer?.mp3 && (
+        // The MP3 of a WAV beat is encoded after publishing; the API says why it is not listed yet.
+        // "Try again" (POST …/stems) restarts a failed MP3 as well as failed stems.
+        <div
+          role={answer.mp3.status === 'failed' ? 'alert' : 'status'}
+          aria-live="polite"
+          className="flex w-full flex-wrap items-center gap-2 text-sm text-zinc-300"
+        >
+          <span>{answer.mp3.message}</span>
+          {answer.mp3.status === 'failed' && stems?.status !== 'failed' && (
+            <button
+              type="button"
+              className={button}
+              disabled={busy !== null}
+              onClick={() => void retryStems()}
+            >
+              {busy === 'retry' ? t('licensing.downloads.loading') : t('licensing.downloads.retry')}
+            </button>
+          )}
+        </div>
+      )}
       {stems?.status === 'preparing' && (
         <p role="status" aria-live="polite" className="flex w-full items-center gap-2 text-sm text-zinc-300">
           <span
