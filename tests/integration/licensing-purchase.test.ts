@@ -140,6 +140,12 @@ describe('licence purchase through the sandbox checkout', () => {
     expect(session.status).toBe(200);
     const remote = await env.stripe.checkout.sessions.retrieve(session.body.id);
     expect(remote.amount_total).toBe(8000);
+    // The creator changes the WAV terms while the buyer is on the checkout page: the buyer still gets
+    // the terms they saw (and the next buyer the new ones).
+    await setTiers(owner, beat.id, (t) => {
+      t.wav.price = 100;
+      t.wav.terms.audio_streams = 1_000;
+    });
     expect(await pay(session.body.url)).toContain('/my-collection?checkout=success');
 
     const [purchase] = await listPurchases(buyer.sub);

@@ -4,6 +4,7 @@ import {
   TIER_NAMES,
   type Coupon,
   type LicenceCheckoutRequest,
+  type LicenceTerms,
   type TierId,
 } from '../../../shared/licensing/tiers';
 import { toMinorUnits } from '../../../shared/plans';
@@ -77,6 +78,7 @@ export async function startLicenceCheckout(
   const session = {
     project,
     tier: input.tier,
+    terms: tier.terms,
     listPrice: tier.price,
     amount,
     discount,
@@ -120,6 +122,8 @@ export async function startLicenceCheckout(
 interface LicenceSession {
   project: ProjectRecord;
   tier: TierId;
+  /** The terms the buyer saw: the licence is sold on these even if the creator edits them before payment. */
+  terms: LicenceTerms;
   listPrice: number;
   amount: number;
   discount: number;
@@ -131,7 +135,7 @@ interface LicenceSession {
 /** Reserves the coupon's use and creates the Checkout Session expiring at `expiresAt` (epoch seconds). */
 async function openLicenceSession(
   caller: Caller,
-  { project, tier, listPrice, amount, discount, coupon, offerId, now }: LicenceSession,
+  { project, tier, terms, listPrice, amount, discount, coupon, offerId, now }: LicenceSession,
   expiresAt: number,
 ): Promise<{ id: string; url: string }> {
   if (coupon && !(await reserveCouponUse(project.creator_id, coupon, now)))
@@ -151,6 +155,8 @@ async function openLicenceSession(
         creatorId: project.creator_id,
         tier,
         listPrice: listPrice.toFixed(2),
+        // ≤ 500 characters (Stripe's limit per value): four numbers, a flag and a credit line of ≤ 200.
+        terms: JSON.stringify(terms),
         buyerName: (caller.name || caller.email || 'Comprador').slice(0, 200),
         ...(couponCode ? { coupon: couponCode, discount: discount.toFixed(2) } : {}),
         ...(offerId ? { offerId } : {}),

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { TierId } from '../../../shared/licensing/tiers';
+import { LicenceTerms, TierId } from '../../../shared/licensing/tiers';
 import { db } from '../clients';
 import { config } from '../config';
 import { newLedgerId, type TransactItem } from '../db/ledger';
@@ -35,6 +35,17 @@ function saleCondition(projectId: string): TransactItem {
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(sale_status)',
     },
   };
+}
+
+/** The terms recorded when the checkout was opened (sessions opened before they were recorded have none). */
+function termsAtCheckout(recorded: string | undefined): LicenceTerms | undefined {
+  if (!recorded) return undefined;
+  try {
+    const parsed = LicenceTerms.safeParse(JSON.parse(recorded));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -89,7 +100,7 @@ export async function fulfilLicence(
     project_id: project.id,
     project_title: project.title,
     tier,
-    terms: settings.tiers[tier].terms,
+    terms: termsAtCheckout(metadata.terms) ?? settings.tiers[tier].terms,
     list_price: Number(metadata.listPrice ?? settings.tiers[tier].price),
     amount,
     coupon: couponCode,
