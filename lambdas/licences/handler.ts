@@ -81,6 +81,9 @@ async function licenceOf(
   return { licence, role: bought ? 'buyer' : 'seller' };
 }
 
+/** Sales listed in the Creator Hub with their agreement (the totals count every sale read). */
+const CREATOR_SALES_LISTED = 500;
+
 const CouponPreview = z.object({
   projectId: z.string().trim().min(1).max(100),
   tier: TierId,
@@ -259,7 +262,16 @@ export const handler = httpHandler(async (event) => {
           discount_total: Math.round(paid.reduce((s, l) => s + (l.list_price - l.amount), 0) * 100) / 100,
         };
       });
-      return json(200, { byTier, coupons: couponUse, recent: licences.slice(0, 20) });
+      // Every sale's agreement must stay downloadable: the newest CREATOR_SALES_LISTED, lean lines only.
+      const recent = licences.slice(0, CREATOR_SALES_LISTED).map((l) => ({
+        order_id: l.order_id,
+        project_title: l.project_title,
+        tier: l.tier,
+        amount: l.amount,
+        created_at: l.created_at,
+        coupon: l.coupon,
+      }));
+      return json(200, { byTier, coupons: couponUse, recent, total_sales: licences.length });
     }
     case 'POST /api/licences/analyse': {
       const caller = requireCaller(event);

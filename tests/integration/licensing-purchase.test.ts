@@ -193,8 +193,22 @@ describe('licence purchase through the sandbox checkout', () => {
     const stats = await api<{
       byTier: Record<string, { count: number; revenue: number }>;
       coupons: { code: string; redemptions: number; discount_total: number }[];
+      recent: Record<string, unknown>[];
+      total_sales: number;
     }>('GET', '/api/creator/licences', { claims: owner });
     expect(stats.body.byTier.wav).toEqual({ count: 1, revenue: 80 });
+    // The seller's sale line (its agreement is downloaded by order id), without the buyer's details.
+    expect(stats.body.total_sales).toBe(1);
+    expect(stats.body.recent).toEqual([
+      {
+        order_id: order!.id,
+        project_title: beat.title,
+        tier: 'wav',
+        amount: 80,
+        created_at: expect.any(String),
+        coupon: 'WAV20',
+      },
+    ]);
     expect(stats.body.coupons).toEqual([
       expect.objectContaining({ code: 'WAV20', redemptions: 1, discount_total: 20 }),
     ]);

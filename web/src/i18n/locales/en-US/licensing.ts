@@ -132,6 +132,8 @@ const licensing: typeof licensingPtBR = {
     noCoupons: 'No coupons yet.',
     agreement: 'Agreement',
     recent: 'Licences sold',
+    showAllSales: 'Show all {{count}} sales',
+    showFewerSales: 'Show fewer',
     noSales: 'No licences sold yet.',
     // Terms editor and licence files (issue 8).
     termsEditor: {

@@ -132,6 +132,8 @@ const licensing: typeof licensingPtBR = {
     noCoupons: 'Aún no hay cupones.',
     agreement: 'Contrato',
     recent: 'Licencias vendidas',
+    showAllSales: 'Mostrar las {{count}} ventas',
+    showFewerSales: 'Mostrar menos',
     noSales: 'Aún no se vendieron licencias.',
     // Terms editor and licence files (issue 8).
     termsEditor: {

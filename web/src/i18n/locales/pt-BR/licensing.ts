@@ -130,6 +130,8 @@ const licensing = {
     noCoupons: 'Nenhum cupom ainda.',
     agreement: 'Contrato',
     recent: 'Licenças vendidas',
+    showAllSales: 'Mostrar todas as {{count}} vendas',
+    showFewerSales: 'Mostrar menos',
     noSales: 'Nenhuma licença vendida ainda.',
     // Terms editor and licence files (issue 8).
     termsEditor: {

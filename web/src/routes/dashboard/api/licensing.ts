@@ -33,6 +33,8 @@ export interface CreatorLicenceStats {
     created_at: string;
     coupon: string | null;
   }[];
+  /** Every sale, also those past the listed ones. */
+  total_sales: number;
 }
 
 /**

@@ -343,15 +343,20 @@ function CouponsPanel() {
   );
 }
 
+/** Sales listed before "show all": the newest, so the panel stays short for a busy creator. */
+const SALES_SHOWN_FIRST = 10;
+
 function SalesPanel() {
   const { t } = useTranslation();
   const stats = useCreatorLicenceStats();
   const deactivate = useDeactivateCoupon();
   const format = useFormat();
   const id = useId();
+  const [showAllSales, setShowAllSales] = useState(false);
   if (stats.isPending) return <PageLoading />;
   if (stats.isError) return <LoadError onRetry={() => void stats.refetch()} />;
   const { byTier, coupons, recent } = stats.data;
+  const shownSales = showAllSales ? recent : recent.slice(0, SALES_SHOWN_FIRST);
 
   async function openAgreement(orderId: string) {
     try {
@@ -413,7 +418,7 @@ function SalesPanel() {
         <p className="mt-2 text-sm text-zinc-400">{t('licensing.hub.noSales')}</p>
       ) : (
         <ul className="mt-2 space-y-2">
-          {recent.map((l) => (
+          {shownSales.map((l) => (
             <li key={l.order_id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className="text-white">
                 {l.project_title} · {t(`licensing.tierNames.${l.tier}`)}
@@ -431,6 +436,18 @@ function SalesPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {recent.length > SALES_SHOWN_FIRST && (
+        <button
+          type="button"
+          className="mt-2 text-sm text-violet-300 underline"
+          aria-expanded={showAllSales}
+          onClick={() => setShowAllSales(!showAllSales)}
+        >
+          {showAllSales
+            ? t('licensing.hub.showFewerSales')
+            : t('licensing.hub.showAllSales', { count: recent.length })}
+        </button>
       )}
     </section>
   );
