@@ -1,12 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import { z } from 'zod';
 import { wavToMp3 } from '../../../shared/audio/mp3';
 import { RENDITIONS_JOB_STALE_SECONDS, type Mp3View } from '../../../shared/licensing/delivery';
-import { s3, db } from '../clients';
+import { s3 } from '../clients';
+import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
 import { config } from '../config';
 import { projectKey, type ProjectRecord } from '../db/projects';
 import { logger } from '../logger';
@@ -29,12 +26,20 @@ const Settings = z.object({
   BEAT_RENDITIONS_FUNCTION: z.string().min(1, 'BEAT_RENDITIONS_FUNCTION is not set'),
 });
 
-const lambda = new LambdaClient({ region: config.AWS_REGION });
-
 export const MP3_PREPARING_MESSAGE =
   'O MP3 deste beat está sendo preparado a partir do WAV; o link aparece aqui em instantes.';
 export const MP3_FAILED_MESSAGE = 'Não foi possível preparar o MP3 deste beat. Tente novamente.';
 const MP3_STALE_MESSAGE = 'A preparação do MP3 demorou demais. Tente novamente.';
+
+/** The job's state lives on the project item; a finished job is not run again. */
+function renditionsJob(projectId: string): ItemJob {
+  return {
+    key: projectKey(projectId),
+    prefix: 'renditions',
+    staleSeconds: RENDITIONS_JOB_STALE_SECONDS,
+    restartReady: false,
+  };
+}
 
 /** Beats uploaded as a WAV get renditions; an uploaded MP3 is itself the MP3 lease's file. */
 export function needsRenditions(project: Pick<ProjectRecord, 'audio_key'>): boolean {
@@ -73,41 +78,11 @@ export function renditionsState(
  * for a failed invoke: the job is recorded as failed and can be retried.
  */
 export async function startRenditionsJob(projectId: string, now: Date): Promise<'preparing' | 'failed'> {
-  const jobId = ulid(now.getTime());
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: config.TABLE_NAME,
-        Key: projectKey(projectId),
-        UpdateExpression:
-          'SET renditions_status = :preparing, renditions_job_id = :job, renditions_started_at = :now ' +
-          'REMOVE renditions_error',
-        ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(renditions_status) OR renditions_status = :failed ' +
-          'OR (renditions_status = :preparing AND renditions_started_at < :stale))',
-        ExpressionAttributeValues: {
-          ':preparing': 'preparing',
-          ':failed': 'failed',
-          ':job': jobId,
-          ':now': now.toISOString(),
-          ':stale': new Date(now.getTime() - RENDITIONS_JOB_STALE_SECONDS * 1000).toISOString(),
-        },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'preparing';
-    throw error;
-  }
+  const jobId = await claimItemJob(renditionsJob(projectId), now);
+  if (!jobId) return 'preparing';
   const input: RenditionsJobInput = { projectId, jobId };
   try {
-    const { BEAT_RENDITIONS_FUNCTION } = Settings.parse(process.env);
-    await lambda.send(
-      new InvokeCommand({
-        FunctionName: BEAT_RENDITIONS_FUNCTION,
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify(input)),
-      }),
-    );
+    await invokeItemJob(Settings.parse(process.env).BEAT_RENDITIONS_FUNCTION, input);
   } catch (error) {
     logger.error('renditions job not started', { error: error as Error, projectId });
     await finishRenditionsJob(input, { status: 'failed', error: MP3_FAILED_MESSAGE }, now);
@@ -148,31 +123,12 @@ export async function finishRenditionsJob(
   result: { status: 'ready'; mp3: string; preview: string } | { status: 'failed'; error: string },
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: config.TABLE_NAME,
-        Key: projectKey(input.projectId),
-        UpdateExpression:
-          result.status === 'ready'
-            ? 'SET renditions_status = :status, renditions_finished_at = :now, mp3_key = :mp3, ' +
-              'preview_key = :preview REMOVE renditions_error'
-            : 'SET renditions_status = :status, renditions_finished_at = :now, renditions_error = :error',
-        ConditionExpression: 'renditions_job_id = :job AND renditions_status = :preparing',
-        ExpressionAttributeValues: {
-          ':status': result.status,
-          ':now': now.toISOString(),
-          ':job': input.jobId,
-          ':preparing': 'preparing',
-          ...(result.status === 'ready'
-            ? { ':mp3': result.mp3, ':preview': result.preview }
-            : { ':error': result.error }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return finishItemJob(
+    renditionsJob(input.projectId),
+    input.jobId,
+    result.status === 'ready'
+      ? { status: 'ready', set: { mp3_key: result.mp3, preview_key: result.preview } }
+      : result,
+    now,
+  );
 }

@@ -1,11 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import { z } from 'zod';
 import { STEMS_JOB_STALE_SECONDS, type StemsView } from '../../../shared/licensing/delivery';
-import { db } from '../clients';
-import { config } from '../config';
+import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
 import { keys } from '../db/keys';
 import { logger } from '../logger';
 import type { LicenceRecord } from './store';
@@ -33,13 +28,17 @@ const Settings = z.object({
   LICENCE_STEMS_ZIP_FUNCTION: z.string().min(1, 'LICENCE_STEMS_ZIP_FUNCTION is not set'),
 });
 
-const lambda = new LambdaClient({ region: config.AWS_REGION });
-
 export const STEMS_FAILED_MESSAGE = 'Não foi possível preparar os stems. Tente novamente.';
 const STEMS_STALE_MESSAGE = 'A preparação dos stems demorou demais. Tente novamente.';
 
-function licenceKey(licence: Pick<LicenceRecord, 'project_id' | 'order_id'>) {
-  return { PK: keys.project(licence.project_id), SK: keys.licence(licence.order_id) };
+/** The job's state lives on the licence item; a 'ready' ZIP that is gone is prepared again. */
+function stemsJob(licence: Pick<LicenceRecord, 'project_id' | 'order_id'>): ItemJob {
+  return {
+    key: { PK: keys.project(licence.project_id), SK: keys.licence(licence.order_id) },
+    prefix: 'stems',
+    staleSeconds: STEMS_JOB_STALE_SECONDS,
+    restartReady: true,
+  };
 }
 
 /** The job's state as the app sees it; 'none' = never started (or its ZIP is gone). */
@@ -68,39 +67,11 @@ export function stemsJobState(
  * invoke is asynchronous (InvocationType Event): Lambda queues it and answers at once.
  */
 export async function startStemsJob(licence: LicenceRecord, now: Date): Promise<'preparing' | 'failed'> {
-  const jobId = ulid(now.getTime());
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: config.TABLE_NAME,
-        Key: licenceKey(licence),
-        UpdateExpression:
-          'SET stems_status = :preparing, stems_job_id = :job, stems_started_at = :now REMOVE stems_error',
-        ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(stems_status) OR stems_status <> :preparing ' +
-          'OR stems_started_at < :stale)',
-        ExpressionAttributeValues: {
-          ':preparing': 'preparing',
-          ':job': jobId,
-          ':now': now.toISOString(),
-          ':stale': new Date(now.getTime() - STEMS_JOB_STALE_SECONDS * 1000).toISOString(),
-        },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'preparing';
-    throw error;
-  }
+  const jobId = await claimItemJob(stemsJob(licence), now);
+  if (!jobId) return 'preparing';
   const input: StemsJobInput = { projectId: licence.project_id, orderId: licence.order_id, jobId };
   try {
-    const { LICENCE_STEMS_ZIP_FUNCTION } = Settings.parse(process.env);
-    await lambda.send(
-      new InvokeCommand({
-        FunctionName: LICENCE_STEMS_ZIP_FUNCTION,
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify(input)),
-      }),
-    );
+    await invokeItemJob(Settings.parse(process.env).LICENCE_STEMS_ZIP_FUNCTION, input);
   } catch (error) {
     logger.error('stems job not started', { error: error as Error, orderId: licence.order_id });
     await finishStemsJob(input, 'failed', STEMS_FAILED_MESSAGE, now);
@@ -117,28 +88,10 @@ export async function finishStemsJob(
   error: string | null,
   now = new Date(),
 ): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: config.TABLE_NAME,
-        Key: licenceKey({ project_id: input.projectId, order_id: input.orderId }),
-        UpdateExpression:
-          status === 'ready'
-            ? 'SET stems_status = :status, stems_finished_at = :now REMOVE stems_error'
-            : 'SET stems_status = :status, stems_finished_at = :now, stems_error = :error',
-        ConditionExpression: 'stems_job_id = :job AND stems_status = :preparing',
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':now': now.toISOString(),
-          ':job': input.jobId,
-          ':preparing': 'preparing',
-          ...(status === 'failed' ? { ':error': error ?? STEMS_FAILED_MESSAGE } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  return finishItemJob(
+    stemsJob({ project_id: input.projectId, order_id: input.orderId }),
+    input.jobId,
+    status === 'ready' ? { status } : { status, error: error ?? STEMS_FAILED_MESSAGE },
+    now,
+  );
 }
