@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every API error answers with this one shape (ARCHITECTURE.md: API). */
 export const ApiErrorBody = z.object({

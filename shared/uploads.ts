@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Rules of the upload path (ARCHITECTURE.md: Uploads), shared by the upload Lambda and the browser

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   applyCoupon,
   COUPON_CODE,
@@ -20,7 +20,6 @@ import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
-import { ensureAgreement } from '../_lib/licensing/agreement';
 import {
   buyerRespond,
   createOffer,
@@ -28,8 +27,7 @@ import {
   listBuyerOffers,
   listCreatorOffers,
 } from '../_lib/licensing/offers';
-import { deliverLicence, tierAvailable } from '../_lib/licensing/delivery';
-import { detectBeatWav } from '../_lib/licensing/detect';
+import { tierAvailable } from '../_lib/licensing/availability';
 import { CouponRejected } from '../_lib/licensing/errors';
 import { checkLicenceFiles, parseLicenceSettings } from '../_lib/licensing/settings';
 import { offeredTierIds, offeredTierSummary } from '../_lib/licensing/summary';
@@ -52,9 +50,7 @@ import {
   isOwnKey,
   presignAudioBucketGet,
 } from '../_lib/marketplace-files';
-import { s3 } from '../_lib/clients';
 import { config } from '../_lib/config';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 
 const OWN_PREFIXES = ['audio', 'stems', 'uploads'] as const;
 /** Detection reads at most this much WAV (≈ 3 min of 44.1 kHz stereo 16-bit is 32 MB). */
@@ -218,6 +214,8 @@ export const handler = httpHandler(async (event) => {
       if (!project) throw new NotFound('Projeto não encontrado.');
       const settings = await getLicenceSettings(project);
       const retry = event.routeKey.startsWith('POST');
+      // File delivery (S3, ZIP jobs) and the agreement PDF load only for their routes (chunks of their own).
+      const { deliverLicence } = await import('../_lib/licensing/delivery');
       const delivered = await deliverLicence(licence, project, settings, { retry });
       const answer: LicenceFilesAnswer = { ...delivered, expiresInSeconds: DOWNLOAD_URL_SECONDS };
       return json(answer.status === 'preparing' ? 202 : 200, answer);
@@ -225,6 +223,7 @@ export const handler = httpHandler(async (event) => {
     case 'GET /api/licences/{orderId}/agreement': {
       const caller = requireCaller(event);
       const { licence, role } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer-or-seller');
+      const { ensureAgreement } = await import('../_lib/licensing/agreement');
       await ensureAgreement(licence);
       const url = await presignAudioBucketGet(
         licence.agreement_key,
@@ -283,8 +282,11 @@ export const handler = httpHandler(async (event) => {
         throw new BadRequest('A detecção de BPM e tom precisa de um arquivo WAV.');
       if (head.size > MAX_ANALYSE_BYTES)
         throw new BadRequest('Arquivo grande demais para a detecção (máx. 64 MB).');
+      const { s3, GetObjectCommand } = await import('../_lib/aws/s3-objects');
       const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
       const bytes = await object.Body!.transformToByteArray();
+      // The tempo and key detectors load only for this route (a chunk of their own).
+      const { detectBeatWav } = await import('../_lib/licensing/detect');
       try {
         return json(200, detectBeatWav(bytes));
       } catch {

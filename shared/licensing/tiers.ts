@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Beat licences (issue 8): four tiers a creator enables and prices per beat, each with usage terms.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** pending (hired) → delivered (creator sent the file) → completed (client rated). */
 export const OrderStatus = z.enum(['pending', 'delivered', 'completed']);

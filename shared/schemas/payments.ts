@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
 
 /** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */

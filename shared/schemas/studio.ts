@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The studio marketing site (/shifter-studio): its static plans and the three requests visitors send

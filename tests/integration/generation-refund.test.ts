@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStepFunctions } from '../../infra/local/step-functions';
 import { describeGenerationFailure } from '../../shared/generation/failure';
 import type { JobAccepted } from '../../shared/schemas/generation';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { getJob } from '../../lambdas/_lib/db/generations';
 import { listTransactions, sumLedger } from '../../lambdas/_lib/db/ledger';
 import { subscriptionUpsert } from '../../lambdas/_lib/db/subscriptions';
 import { getWallet } from '../../lambdas/_lib/db/wallets';
 import { monthOf, monthlyUsage } from '../../lambdas/_lib/generation/metering';
-import { refundTask } from '../../lambdas/_lib/generation/tasks';
+import { refundTask } from '../../lambdas/_lib/generation/job-tasks';
 import { logger } from '../../lambdas/_lib/logger';
 import { call, fund, useOwnStepFunctions, user, waitForJob } from './generation-helpers';
 

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import OpenAI from 'openai';
-import { z } from 'zod';
+import type OpenAI from 'openai';
+import type * as OpenAiSdk from 'openai';
+import * as z from 'zod';
 import { AI_ERROR_CODES, aiMessages } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
 
@@ -49,6 +50,16 @@ export interface AiClient {
 let cached: { key: string; promise: Promise<AiClient | undefined> } | undefined;
 
 /**
+ * OpenAI's SDK (~150 KB) is a chunk of its own, loaded on the first request that needs the client (never
+ * by a function answering offline, or by routes that do not call the model).
+ */
+let sdk: typeof OpenAiSdk | undefined;
+async function loadSdk(): Promise<typeof OpenAiSdk> {
+  sdk ??= await import('openai');
+  return sdk;
+}
+
+/**
  * The OpenAI client, or undefined when no key is configured (offline). The environment is read on each
  * call (cheap) so tests and the local twin can switch providers; the client itself is reused.
  */
@@ -61,20 +72,22 @@ export function aiClient(envSource: NodeJS.ProcessEnv = process.env): Promise<Ai
     env.OPENAI_MODEL,
   ]);
   if (cached?.key === cacheKey) return cached.promise;
-  const promise = loadOpenAiKey(env).then((apiKey) =>
-    apiKey
-      ? {
-          client: new OpenAI({
-            apiKey,
-            ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
-            maxRetries: env.OPENAI_MAX_RETRIES,
-            timeout: env.OPENAI_TIMEOUT_MS,
-          }),
-          model: env.OPENAI_MODEL,
-          transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
-        }
-      : undefined,
-  );
+  // With a key configured, the SDK loads while the key is read; with none, it never loads.
+  const sdkLoading = env.OPENAI_SECRET_ARN || env.OPENAI_API_KEY ? loadSdk() : undefined;
+  const promise = Promise.all([loadOpenAiKey(env), sdkLoading]).then(async ([apiKey]) => {
+    if (!apiKey) return undefined;
+    const { default: OpenAI } = await loadSdk();
+    return {
+      client: new OpenAI({
+        apiKey,
+        ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+        maxRetries: env.OPENAI_MAX_RETRIES,
+        timeout: env.OPENAI_TIMEOUT_MS,
+      }),
+      model: env.OPENAI_MODEL,
+      transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
+    };
+  });
   promise.catch(() => {
     cached = undefined;
   });
@@ -96,7 +109,7 @@ export function mapOpenAiError(error: unknown): AppError {
     name?: string;
   };
   const text = `${e.code ?? ''} ${e.type ?? ''} ${e.message ?? ''}`.toLowerCase();
-  if (error instanceof OpenAI.APIConnectionTimeoutError || e.name === 'APIConnectionTimeoutError') {
+  if ((sdk && error instanceof sdk.APIConnectionTimeoutError) || e.name === 'APIConnectionTimeoutError') {
     return new AiProviderError(504, AI_ERROR_CODES.timeout, aiMessages.aiTimeout);
   }
   if (e.status === 429 || text.includes('quota')) {
@@ -106,7 +119,7 @@ export function mapOpenAiError(error: unknown): AppError {
   if (e.status === 401 || e.status === 403) {
     return new AiProviderError(502, AI_ERROR_CODES.unauthorized, aiMessages.aiUnauthorized);
   }
-  if (error instanceof OpenAI.APIConnectionError || (e.status !== undefined && e.status >= 500)) {
+  if ((sdk && error instanceof sdk.APIConnectionError) || (e.status !== undefined && e.status >= 500)) {
     return new AiProviderError(503, AI_ERROR_CODES.unavailable, aiMessages.aiUnavailable);
   }
   if (e.status === 400 || e.status === 404 || e.status === 413 || e.status === 422) {

@@ -7,7 +7,6 @@ import { config } from '../config';
 import { AppError, BadRequest, Forbidden, ValidationFailed } from '../errors';
 import { parseBody, type ApiEvent } from '../http';
 import { headAudioBucketObject, isOwnKey } from '../marketplace-files';
-import { readObjectHead } from '../s3-uploads';
 
 /**
  * PUT /api/creator/projects/{id}/licences (issue 8): the body, validated with messages a creator can
@@ -49,6 +48,8 @@ async function checkLicenceFile(caller: Caller, key: string, role: FileRole): Pr
       `${label}: o envio não foi concluído ou o arquivo não existe mais. Envie o arquivo novamente.`,
       'FILE_NOT_FOUND',
     );
+  // S3 reads load only for the settings save that checks files (a chunk of their own).
+  const { readObjectHead } = await import('../s3-uploads');
   const head = await readObjectHead(config.AUDIO_BUCKET, key, HEAD_BYTES);
   const ext = fileExtension(key);
   const wav = ext === 'wav' && isWavHead(head);

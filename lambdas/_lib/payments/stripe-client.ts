@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PaymentsUnavailable, paymentsEnv, stripeSecrets, type PaymentsEnv } from './config';
 
 /** Options for the official SDK; `STRIPE_API_BASE` (the local sandbox) changes only host, port, protocol. */
@@ -17,11 +17,15 @@ export function stripeOptions(env: Pick<PaymentsEnv, 'STRIPE_API_BASE'>): Stripe
 
 let client: Promise<Stripe> | undefined;
 
-/** One Stripe client per container, created after the secrets are read. */
+/**
+ * One Stripe client per container, created after the secrets are read. Stripe's SDK (~240 KB, most of
+ * it evaluated on import) is a chunk of its own: it loads while the secret is being fetched, on the first
+ * request that calls Stripe, instead of at every cold start of every function that might.
+ */
 export function stripeClient(): Promise<Stripe> {
-  client ??= stripeSecrets().then((secrets) => {
+  client ??= Promise.all([stripeSecrets(), import('stripe')]).then(([secrets, { default: StripeSdk }]) => {
     if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
-    return new Stripe(secrets.secretKey, stripeOptions(paymentsEnv));
+    return new StripeSdk(secrets.secretKey, stripeOptions(paymentsEnv));
   });
   client.catch(() => {
     client = undefined;

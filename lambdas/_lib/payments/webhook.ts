@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PLANS, checkoutTier, resolvePlan, subscriptionCoins } from '../../../shared/plans';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { checkoutCompletedUpdate } from '../db/checkouts';
 import { keys } from '../db/keys';
@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { fulfilLicence } from '../licensing/fulfil';
 import { applyIntroPricing } from './billing-schedule';
+import { stripeSignatureValid } from './webhook-signature';
 import { releaseExpiredCheckout } from '../licensing/expiry';
 
 /** What became of one delivered event; logged and returned to Stripe. */
@@ -32,9 +33,10 @@ export function verifyStripeEvent(
   signature: string | undefined,
   secret: string,
 ): Stripe.Event {
-  if (!signature || !secret) throw new InvalidSignature();
+  if (!signature || !secret || !stripeSignatureValid(rawBody, signature, secret))
+    throw new InvalidSignature();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    return JSON.parse(rawBody) as Stripe.Event;
   } catch {
     throw new InvalidSignature();
   }
