@@ -24,8 +24,16 @@ export interface RouterOptions {
   jwksUri: string;
   audience: string;
   webConfig: WebConfig;
-  /** `cloudfront-viewer-country` added when the request has none (CloudFront always sends it). */
+  /**
+   * `cloudfront-viewer-country` as CloudFront sets it: from the viewer's address, never from the request
+   * (a client-sent value is replaced, so geo detection cannot be spoofed through the twin either).
+   */
   viewerCountry?: string;
+  /**
+   * The origin secret CloudFront adds as `x-origin-verify` (lambdas/_lib/origin-guard.ts); `npm start`
+   * sets it together with ORIGIN_VERIFY_SECRET, so the twin runs the same check as AWS.
+   */
+  originVerify?: string;
   quiet?: boolean;
 }
 
@@ -194,7 +202,16 @@ export function createRouter(options: RouterOptions): LocalRouter {
       sendError(res, 413, ErrorCode.PayloadTooLarge, 'Request body too large');
       return;
     }
-    const event = buildEvent(req, url, route, pathParameters, body, claims, options.viewerCountry);
+    const event = buildEvent(
+      req,
+      url,
+      route,
+      pathParameters,
+      body,
+      claims,
+      options.viewerCountry,
+      options.originVerify,
+    );
     const requestId = event.requestContext.requestId;
     let result: unknown;
     try {
@@ -247,6 +264,7 @@ export function buildEvent(
   body: Buffer,
   claims: Claims | undefined,
   viewerCountry = 'BR',
+  originVerify?: string,
 ) {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
@@ -262,7 +280,10 @@ export function buildEvent(
     }
     headers[lower] = Array.isArray(value) ? value.join(',') : value;
   }
-  headers['cloudfront-viewer-country'] ??= viewerCountry;
+  // What CloudFront adds on its way to the API: its own viewer country and the origin header, both
+  // replacing anything the client sent under those names.
+  headers['cloudfront-viewer-country'] = viewerCountry;
+  if (originVerify) headers['x-origin-verify'] = originVerify;
   const rawQueryString = url.search.startsWith('?') ? url.search.slice(1) : '';
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { ErrorCode } from '../../shared/errors';
 import { AppError, BadRequest, ValidationFailed } from './errors';
 import { logger } from './logger';
+import { originGuard } from './origin-guard';
 
 /**
  * Events reach our handlers from the HTTP API. Public routes carry no authorizer, so its presence is
@@ -188,10 +189,14 @@ export function correlation(): MiddlewareObj<ApiEvent, ApiResult> {
   };
 }
 
-/** The middy stack every HTTP handler starts from. */
+/**
+ * The middy stack every HTTP handler starts from; the origin guard runs before anything else reads the
+ * request (lambdas/_lib/origin-guard.ts).
+ */
 export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>): ApiHandler {
   return middy<ApiEvent, ApiResult>()
     .use(httpErrors())
     .use(correlation())
+    .use(originGuard())
     .handler(fn) as unknown as ApiHandler;
 }

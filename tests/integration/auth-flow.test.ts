@@ -258,10 +258,10 @@ describe('router auth and errors', () => {
     expect(valid.status).toBe(404);
   });
 
-  it('GET /api/geo returns the viewer country (CloudFront header, default BR locally)', async () => {
+  it('GET /api/geo returns the viewer country as CloudFront sets it (BR locally); a client cannot choose it', async () => {
     expect(await (await api('/api/geo')).json()).toEqual({ country: 'BR' });
-    const pt = await api('/api/geo', { headers: { 'cloudfront-viewer-country': 'pt' } });
-    expect(await pt.json()).toEqual({ country: 'PT' });
+    const spoofed = await api('/api/geo', { headers: { 'cloudfront-viewer-country': 'pt' } });
+    expect(await spoofed.json()).toEqual({ country: 'BR' });
   });
 
   it('unknown route → 404 JSON, wrong method → 405 JSON', async () => {
