@@ -32,7 +32,7 @@ const platform = await startLocalPlatform({
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
   onConfirmationCode: (email, code) => log(`  ✉  sign-up code for ${email}: ${code}`),
   // The API answers only requests the router forwards, as in AWS only CloudFront's (origin header).
-  originVerifySecret: randomBytes(24).toString('base64url'),
+  originVerifySecret: process.env.ORIGIN_VERIFY_SECRET || randomBytes(24).toString('base64url'),
 }).catch((error: unknown) => {
   const message = (error as Error).message;
   console.error(`Could not start the local platform: ${message}`);
