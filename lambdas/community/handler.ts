@@ -24,7 +24,7 @@ export const handler = httpHandler(async (event) => {
       const input = parseBody(event, NewCommunityPost);
       const now = new Date();
       if (!(await consumePostAllowance(caller.sub, now))) {
-        throw new TooManyRequests('Muitas publicações — aguarde alguns minutos e tente novamente.');
+        throw new TooManyRequests({ context: 'posts' });
       }
       const profile = await getProfile(caller.sub);
       const post = newPost(

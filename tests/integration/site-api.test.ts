@@ -251,7 +251,7 @@ describe('creator public profile API', () => {
     expect((await call('PUT', '/api/me/settings', { claims: creator, body: hide })).status).toBe(200);
     const hidden = await call<{ error: { code: string } }>('GET', `/api/creators/${slug}`);
     expect(hidden.status).toBe(404);
-    expect(hidden.body.error.code).toBe('NOT_FOUND');
+    expect(hidden.body.error.code).toBe('CREATOR_NOT_FOUND');
     expect(await listed()).toBe(false);
 
     const show = { ...DEFAULT_SETTINGS, publicProfile: true };

@@ -9,6 +9,7 @@ import { walletQuery } from '../../api/wallet';
 import { useAuth } from '../../auth/session';
 import { formatCompact } from '../format';
 import { uploadFile } from '../../lib/multipart-uploader';
+import { apiErrorText, failureText } from '../../api/error-text';
 import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';
 import { RichText } from './RichText';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
@@ -134,7 +135,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       return;
     }
     if (problem) {
-      toast.error(t('chat.errors.fileTitle'), { description: problem.message });
+      toast.error(t('chat.errors.fileTitle'), {
+        description: apiErrorText(problem.code, problem.params) || problem.message,
+      });
       return;
     }
     setAttachment({ name: file.name, phase: 'uploading', percent: 0 });
@@ -154,7 +157,7 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       uploadId = uploaded.uploadId;
     } catch (error) {
       setAttachment(null);
-      const message = error instanceof Error && error.message ? error.message : t('chat.errors.fileFallback');
+      const message = failureText(error, t('chat.errors.fileFallback'));
       toast.error(t('chat.errors.fileTitle'), { description: t('chat.errors.uploadFailed', { message }) });
       return;
     }
@@ -170,8 +173,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
         isUser: false,
       });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('chat.errors.fileFallback');
-      toast.error(t('chat.errors.fileTitle'), { description: message });
+      toast.error(t('chat.errors.fileTitle'), {
+        description: failureText(error, t('chat.errors.fileFallback')),
+      });
     } finally {
       setAttachment(null);
     }
