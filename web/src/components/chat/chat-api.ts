@@ -15,6 +15,8 @@ export interface ChatAnswer {
   answer: string;
   offline?: boolean;
   sources?: string[];
+  /** The offline assistant's closest topics when it does not know the answer. */
+  suggestions?: string[];
 }
 
 /** Only the last turns travel: enough context for a follow-up, bounded payload. */
@@ -35,6 +37,9 @@ export async function askChatbot(turns: ChatTurn[], signal?: AbortSignal): Promi
     answer,
     offline: body?.offline === true,
     sources: Array.isArray(body?.sources) ? body.sources.filter((s) => typeof s === 'string') : [],
+    suggestions: Array.isArray(body?.suggestions)
+      ? body.suggestions.filter((s) => typeof s === 'string')
+      : [],
   };
 }
 
