@@ -22,12 +22,16 @@ export interface ChatAnswer {
 /** Only the last turns travel: enough context for a follow-up, bounded payload. */
 const HISTORY_TURNS = 12;
 
-export async function askChatbot(turns: ChatTurn[], signal?: AbortSignal): Promise<ChatAnswer> {
+export async function askChatbot(
+  turns: ChatTurn[],
+  signal?: AbortSignal,
+  mode: 'assistant' | 'creative' = 'assistant',
+): Promise<ChatAnswer> {
   const body = await apiRequest<(Partial<ChatAnswer> & { response?: string }) | null>(
     '/api/functions/chatbot',
     {
       method: 'POST',
-      body: { messages: turns.slice(-HISTORY_TURNS), mode: 'assistant' },
+      body: { messages: turns.slice(-HISTORY_TURNS), mode },
       signal,
     },
   );
