@@ -35,6 +35,8 @@ export const UploadPurpose = z.enum([
   /** A beat's licence files (issue 8): the WAV master, and multitrack stems as WAVs or one ZIP. */
   'licence-master',
   'licence-stems',
+  /** The audio attached to a community post. */
+  'community-audio',
 ]);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
 
@@ -120,6 +122,7 @@ const ruleOf: Record<UploadPurpose, TypeRule> = {
   delivery: 'any',
   'licence-master': 'wav',
   'licence-stems': 'wav-or-zip',
+  'community-audio': 'audio',
 };
 
 const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);

@@ -87,6 +87,8 @@ export function objectLocation(
       return { bucket: config.AUDIO_BUCKET, key: `stems/${sub}/${uploadId}/${safeName}` };
     case 'chat-attachment':
       return { bucket: config.ANALYSIS_BUCKET, key: `${sub}/${stamp}_${safeName}` };
+    case 'community-audio':
+      return { bucket: config.AUDIO_BUCKET, key: `community/${sub}/${uploadId}/${safeName}` };
   }
 }
 

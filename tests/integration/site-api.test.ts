@@ -72,15 +72,12 @@ describe('competitions API', () => {
 });
 
 describe('community API', () => {
-  it('publishes a post with tags and an audio attachment and shows it first in the feed and trending', async () => {
+  it('publishes a post with tags and shows it first in the feed and trending (audio: community-audio.test.ts)', async () => {
     const author = user('Autora Teste');
     const tag = `tag${randomUUID().slice(0, 6)}`;
     const created = await call<{ post: CommunityPost }>('POST', '/api/community/posts', {
       claims: author,
-      body: {
-        text: `Meu beat novo #${tag}`,
-        attachment: { name: 'beat.mp3', type: 'audio/mpeg', size: 1234 },
-      },
+      body: { text: `Meu beat novo #${tag}` },
     });
     expect(created.status).toBe(201);
     expect(created.body.post).toMatchObject({ author_name: 'Autora Teste', tags: [tag] });
