@@ -61,7 +61,7 @@ export function originGuard(): MiddlewareObj<ApiEvent, ApiResult> {
   return {
     before: async (request) => {
       if (await cameThroughCloudFront(request.event)) return;
-      throw new Forbidden('Acesso direto à API não é permitido.', 'ORIGIN_FORBIDDEN');
+      throw new Forbidden('ORIGIN_FORBIDDEN');
     },
   };
 }

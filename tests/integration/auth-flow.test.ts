@@ -121,7 +121,7 @@ describe('signed-in user, end to end', () => {
       body: '{"full_name": ',
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_JSON');
 
     const invalid = await api('/api/me/profile', {
       method: 'PATCH',

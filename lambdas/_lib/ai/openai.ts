@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { AI_ERROR_CODES, aiMessages } from '../../../shared/schemas/ai';
+import { AI_ERROR_CODES } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
 import { readSecretJson, stringField } from '../secrets';
 
@@ -84,20 +84,20 @@ export function mapOpenAiError(error: unknown): AppError {
   };
   const text = `${e.code ?? ''} ${e.type ?? ''} ${e.message ?? ''}`.toLowerCase();
   if (error instanceof OpenAI.APIConnectionTimeoutError || e.name === 'APIConnectionTimeoutError') {
-    return new AiProviderError(504, AI_ERROR_CODES.timeout, aiMessages.aiTimeout);
+    return new AiProviderError(504, AI_ERROR_CODES.timeout);
   }
   if (e.status === 429 || text.includes('quota')) {
-    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota, aiMessages.quota);
-    return new AiProviderError(429, AI_ERROR_CODES.rateLimit, aiMessages.aiRateLimit);
+    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota);
+    return new AiProviderError(429, AI_ERROR_CODES.rateLimit);
   }
   if (e.status === 401 || e.status === 403) {
-    return new AiProviderError(502, AI_ERROR_CODES.unauthorized, aiMessages.aiUnauthorized);
+    return new AiProviderError(502, AI_ERROR_CODES.unauthorized);
   }
   if (error instanceof OpenAI.APIConnectionError || (e.status !== undefined && e.status >= 500)) {
-    return new AiProviderError(503, AI_ERROR_CODES.unavailable, aiMessages.aiUnavailable);
+    return new AiProviderError(503, AI_ERROR_CODES.unavailable);
   }
   if (e.status === 400 || e.status === 404 || e.status === 413 || e.status === 422) {
-    return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+    return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
   }
-  return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+  return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
 }

@@ -67,9 +67,9 @@ export async function buildStemsZip(
       files[name] = await read(stemKey);
     }
   } else {
-    if (!settings.ai_stems) throw new BadRequest('Os stems deste beat ainda não estão disponíveis.');
+    if (!settings.ai_stems) throw new BadRequest('STEMS_UNAVAILABLE');
     const source = wavKey(project, settings);
-    if (!source) throw new BadRequest('O produtor ainda não enviou o WAV deste beat.');
+    if (!source) throw new BadRequest('MASTER_MISSING');
     const separator = stemSeparatorFromConfig(await providerSettings());
     const stems = await separator.separate(await read(source));
     for (const name of STEM_NAMES) files[`${title} - ${name} (AI-separated).wav`] = stems[name];

@@ -45,8 +45,8 @@ export interface CheckoutInput {
 }
 
 export class CheckoutFailed extends AppError {
-  constructor(message = 'Não foi possível iniciar o checkout.') {
-    super(502, 'CHECKOUT_FAILED', message);
+  constructor() {
+    super(502, 'CHECKOUT_FAILED');
   }
 }
 
@@ -99,7 +99,7 @@ export async function startCheckout(input: CheckoutInput): Promise<{ id: string;
     logger.error('checkout session failed', { error: error as Error, kind: input.kind, sub: input.sub });
     throw new CheckoutFailed();
   }
-  if (!session.url) throw new CheckoutFailed('Não foi possível criar a sessão de pagamento');
+  if (!session.url) throw new CheckoutFailed();
   await recordCheckout({
     id: session.id,
     sub: input.sub,

@@ -28,9 +28,10 @@ export interface StripeSecrets {
 
 const SecretJson = z.object({ secretKey: z.string().min(1), webhookSecret: z.string().min(1) });
 
+/** Payments are not configured; `setting` names what an operator must set (logged, not shown). */
 export class PaymentsUnavailable extends AppError {
-  constructor(detail: string) {
-    super(503, 'PAYMENTS_UNAVAILABLE', `Pagamentos indisponíveis no momento. ${detail}`);
+  constructor(readonly setting: string) {
+    super(503, 'PAYMENTS_UNAVAILABLE');
   }
 }
 
