@@ -1,14 +1,15 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type OpenAI from 'openai';
 import type * as OpenAiSdk from 'openai';
 import * as z from 'zod';
-import { AI_ERROR_CODES, aiMessages } from '../../../shared/schemas/ai';
+import { AI_ERROR_CODES } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
+import { readSecretJson, stringField } from '../secrets';
 
 /**
  * OpenAI settings. In AWS the key lives in Secrets Manager (`OPENAI_SECRET_ARN`, JSON `{ apiKey }`),
- * read once per container like the Stripe secret; locally it comes from the environment (.env). No key
- * at all means the offline assistant answers instead (ARCHITECTURE.md: Providers).
+ * re-read every few minutes (lambdas/_lib/secrets.ts) so a key stored after deploy is used without a
+ * redeploy; locally it comes from the environment (.env). No key at all means the offline assistant
+ * answers instead (docs/architecture.md: Providers).
  */
 const Env = z.object({
   OPENAI_API_KEY: z.string().default(''),
@@ -19,7 +20,6 @@ const Env = z.object({
   /** One retry: a Lambda behind API Gateway has 29 s, and quota errors never get better by retrying. */
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(25_000),
-  AWS_REGION: z.string().default('us-east-1'),
 });
 export type OpenAiEnv = z.infer<typeof Env>;
 
@@ -27,17 +27,8 @@ export function readOpenAiEnv(env: NodeJS.ProcessEnv = process.env): OpenAiEnv {
   return Env.parse(env);
 }
 
-const SecretJson = z.object({ apiKey: z.string() });
-
 export async function loadOpenAiKey(env: OpenAiEnv): Promise<string> {
-  if (env.OPENAI_SECRET_ARN) {
-    const client = new SecretsManagerClient({ region: env.AWS_REGION });
-    const { SecretString } = await client.send(
-      new GetSecretValueCommand({ SecretId: env.OPENAI_SECRET_ARN }),
-    );
-    const parsed = SecretJson.safeParse(JSON.parse(SecretString ?? '{}'));
-    return parsed.success ? parsed.data.apiKey : '';
-  }
+  if (env.OPENAI_SECRET_ARN) return stringField(await readSecretJson(env.OPENAI_SECRET_ARN), 'apiKey');
   return env.OPENAI_API_KEY;
 }
 
@@ -47,7 +38,7 @@ export interface AiClient {
   transcribeModel: string;
 }
 
-let cached: { key: string; promise: Promise<AiClient | undefined> } | undefined;
+let cached: { key: string; client: AiClient } | undefined;
 
 /**
  * OpenAI's SDK (~150 KB) is a chunk of its own, loaded on the first request that needs the client (never
@@ -60,39 +51,34 @@ async function loadSdk(): Promise<typeof OpenAiSdk> {
 }
 
 /**
- * The OpenAI client, or undefined when no key is configured (offline). The environment is read on each
- * call (cheap) so tests and the local twin can switch providers; the client itself is reused.
+ * The OpenAI client, or undefined when no key is configured (offline). The settings and the key are
+ * read on each call (the key through the refreshing secret cache), so a key stored, rolled or removed
+ * after deploy takes effect within minutes; the client itself is reused while they stay the same.
  */
-export function aiClient(envSource: NodeJS.ProcessEnv = process.env): Promise<AiClient | undefined> {
+export async function aiClient(envSource: NodeJS.ProcessEnv = process.env): Promise<AiClient | undefined> {
   const env = readOpenAiEnv(envSource);
+  const apiKey = await loadOpenAiKey(env);
+  if (!apiKey) return undefined;
   const cacheKey = JSON.stringify([
-    env.OPENAI_API_KEY,
-    env.OPENAI_SECRET_ARN,
+    apiKey,
     env.OPENAI_BASE_URL,
     env.OPENAI_MODEL,
+    env.OPENAI_TRANSCRIBE_MODEL,
   ]);
-  if (cached?.key === cacheKey) return cached.promise;
-  // With a key configured, the SDK loads while the key is read; with none, it never loads.
-  const sdkLoading = env.OPENAI_SECRET_ARN || env.OPENAI_API_KEY ? loadSdk() : undefined;
-  const promise = Promise.all([loadOpenAiKey(env), sdkLoading]).then(async ([apiKey]) => {
-    if (!apiKey) return undefined;
-    const { default: OpenAI } = await loadSdk();
-    return {
-      client: new OpenAI({
-        apiKey,
-        ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
-        maxRetries: env.OPENAI_MAX_RETRIES,
-        timeout: env.OPENAI_TIMEOUT_MS,
-      }),
-      model: env.OPENAI_MODEL,
-      transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
-    };
-  });
-  promise.catch(() => {
-    cached = undefined;
-  });
-  cached = { key: cacheKey, promise };
-  return promise;
+  if (cached?.key === cacheKey) return cached.client;
+  const { default: OpenAIClient } = await loadSdk();
+  const client: AiClient = {
+    client: new OpenAIClient({
+      apiKey,
+      ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+      maxRetries: env.OPENAI_MAX_RETRIES,
+      timeout: env.OPENAI_TIMEOUT_MS,
+    }),
+    model: env.OPENAI_MODEL,
+    transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
+  };
+  cached = { key: cacheKey, client };
+  return client;
 }
 
 /** A provider failure as the spec words it (AI-tools §8). */
@@ -110,20 +96,20 @@ export function mapOpenAiError(error: unknown): AppError {
   };
   const text = `${e.code ?? ''} ${e.type ?? ''} ${e.message ?? ''}`.toLowerCase();
   if ((sdk && error instanceof sdk.APIConnectionTimeoutError) || e.name === 'APIConnectionTimeoutError') {
-    return new AiProviderError(504, AI_ERROR_CODES.timeout, aiMessages.aiTimeout);
+    return new AiProviderError(504, AI_ERROR_CODES.timeout);
   }
   if (e.status === 429 || text.includes('quota')) {
-    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota, aiMessages.quota);
-    return new AiProviderError(429, AI_ERROR_CODES.rateLimit, aiMessages.aiRateLimit);
+    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota);
+    return new AiProviderError(429, AI_ERROR_CODES.rateLimit);
   }
   if (e.status === 401 || e.status === 403) {
-    return new AiProviderError(502, AI_ERROR_CODES.unauthorized, aiMessages.aiUnauthorized);
+    return new AiProviderError(502, AI_ERROR_CODES.unauthorized);
   }
   if ((sdk && error instanceof sdk.APIConnectionError) || (e.status !== undefined && e.status >= 500)) {
-    return new AiProviderError(503, AI_ERROR_CODES.unavailable, aiMessages.aiUnavailable);
+    return new AiProviderError(503, AI_ERROR_CODES.unavailable);
   }
   if (e.status === 400 || e.status === 404 || e.status === 413 || e.status === 422) {
-    return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+    return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
   }
-  return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+  return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
 }

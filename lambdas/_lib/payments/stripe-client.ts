@@ -15,20 +15,17 @@ export function stripeOptions(env: Pick<PaymentsEnv, 'STRIPE_API_BASE'>): Stripe
   };
 }
 
-let client: Promise<Stripe> | undefined;
+let client: { key: string; stripe: Stripe } | undefined;
 
 /**
- * One Stripe client per container, created after the secrets are read. Stripe's SDK (~240 KB, most of
- * it evaluated on import) is a chunk of its own: it loads while the secret is being fetched, on the first
- * request that calls Stripe, instead of at every cold start of every function that might.
+ * One Stripe client per container and key: a key rolled in the secret gets a new client. Stripe's SDK
+ * (~240 KB, most of it evaluated on import) is a chunk of its own: it loads while the secret is read, on
+ * the first request that calls Stripe, instead of at every cold start of every function that might.
  */
-export function stripeClient(): Promise<Stripe> {
-  client ??= Promise.all([stripeSecrets(), import('stripe')]).then(([secrets, { default: StripeSdk }]) => {
-    if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
-    return new StripeSdk(secrets.secretKey, stripeOptions(paymentsEnv));
-  });
-  client.catch(() => {
-    client = undefined;
-  });
-  return client;
+export async function stripeClient(): Promise<Stripe> {
+  const [secrets, { default: StripeSdk }] = await Promise.all([stripeSecrets(), import('stripe')]);
+  if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
+  if (client?.key !== secrets.secretKey)
+    client = { key: secrets.secretKey, stripe: new StripeSdk(secrets.secretKey, stripeOptions(paymentsEnv)) };
+  return client.stripe;
 }
