@@ -81,8 +81,8 @@ describe('refund path', () => {
     expect(job.status).toBe('failed');
     expect(job.error?.code).toBe('SERVER_ERROR');
     expect(job.error?.message).toMatch(/reembolsados automaticamente/);
-    // One attempt and the two retries of the ASL's Retry on ProviderServerError: one POST each.
-    expect(requests - before).toBe(3);
+    // One attempt and the three retries (backoff with full jitter) of the ASL's Retry on ProviderServerError.
+    expect(requests - before).toBe(4);
     await expectRefundedOnce(claims.sub, 10);
 
     // Running the Refund task again (a redelivered state) changes nothing.
