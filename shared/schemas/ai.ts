@@ -260,7 +260,10 @@ export type MelodySettings = z.infer<typeof MelodySettings>;
 export const AudioFeatures = z
   .object({
     bpm: z.number().min(20).max(300).optional(),
+    /** False: the tempo is only a guess (shared/audio/music/analyse.ts), said as "tempo unclear". */
+    bpmClear: z.boolean().optional(),
     key: z.string().max(20).optional(),
+    keyClear: z.boolean().optional(),
     rmsDb: z.number().min(-120).max(10).optional(),
     peakDb: z.number().min(-120).max(10).optional(),
     lufs: z.number().min(-120).max(10).optional(),

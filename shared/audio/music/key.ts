@@ -1,4 +1,4 @@
-import { decimate, hann, magnitudeFrame } from '../analysis/dsp';
+import { decimate, hann, magnitudeFrame } from './dsp';
 
 /**
  * Musical key for beat uploads (issue 8), built for produced, mostly diatonic music. Three chromas:
