@@ -47,6 +47,11 @@ export const JOB_FAILURE_CODES = [
   'SERVER_ERROR',
   'TASK_NOT_FOUND',
   'UNKNOWN',
+  // The uploaded audio could not be decoded (shared/audio/formats.ts: AudioErrorCode).
+  'UNSUPPORTED_AUDIO',
+  'AUDIO_CORRUPT',
+  'AUDIO_TRUNCATED',
+  'AUDIO_EMPTY',
 ] as const;
 export const JobFailureCode = z.enum(JOB_FAILURE_CODES);
 export type JobFailureCode = z.infer<typeof JobFailureCode>;
@@ -55,7 +60,13 @@ export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
 export const StemName = z.enum(STEM_NAMES);
 export type StemName = z.infer<typeof StemName>;
 
-export const StemLink = z.object({ name: StemName, url: z.string().nullable() });
+export const StemLink = z.object({
+  name: StemName,
+  /** The 16-bit WAV. */
+  url: z.string().nullable(),
+  /** A 320 kbps MP3 of the same stem, when the split made one. */
+  mp3Url: z.string().nullable().optional(),
+});
 export type StemLink = z.infer<typeof StemLink>;
 
 export const TrackView = z.object({
@@ -71,6 +82,17 @@ export const TrackView = z.object({
 });
 export type TrackView = z.infer<typeof TrackView>;
 
+/**
+ * Where a running split is: each stage's share done (0..1). The stages run as one stream (a block is
+ * decoded, separated, then encoded while the next is read), so they advance together, decoding ahead.
+ */
+export const JobStages = z.object({
+  decode: z.number().min(0).max(1),
+  separate: z.number().min(0).max(1),
+  encode: z.number().min(0).max(1),
+});
+export type JobStages = z.infer<typeof JobStages>;
+
 /** GET /api/generations/{id} */
 export const GenerationView = z.object({
   id: z.string(),
@@ -78,6 +100,9 @@ export const GenerationView = z.object({
   status: JobStatus,
   /** 0..100 */
   progress: z.number().optional(),
+  stages: JobStages.optional(),
+  /** The server's estimate of the seconds left, from the pace so far. */
+  etaSeconds: z.number().optional(),
   success: z.boolean().optional(),
   track: TrackView.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
