@@ -5,9 +5,10 @@ const splitter: Catalogue['splitter'] = {
   title: 'Separador de Stems',
   subtitle: 'Sube una canción y recibe voces, batería, bajo y otros instrumentos en pistas separadas.',
   pick: 'Elige un archivo de audio o arrástralo aquí',
-  hint: 'MP3, WAV, FLAC — hasta 1GB',
-  wavOnlyTitle: 'Formato aún no compatible',
-  wavOnlyText: 'Por ahora el separador de stems solo acepta archivos WAV (PCM).',
+  hint: 'WAV, MP3, FLAC u OGG — hasta 1GB',
+  unsupportedTitle: 'Formato no compatible',
+  unsupportedText:
+    'El separador acepta WAV, MP3, FLAC y OGG (Vorbis). Convierte AAC/M4A, AIFF y otros formatos a uno de estos.',
   start: 'Separar stems',
   another: 'Elegir otro archivo',
   preparing: 'Preparando la subida…',
@@ -19,11 +20,28 @@ const splitter: Catalogue['splitter'] = {
   cancel: 'Cancelar subida',
   cancelled: 'Subida cancelada',
   splitting: 'Separando los stems…',
+  queued: 'En cola — empezando la separación…',
+  timeLeft: 'faltan unos {{time}}',
+  stages: {
+    upload: 'Subida',
+    decode: 'Decodificación',
+    separate: 'Separación',
+    encode: 'Codificación',
+  },
+  audioErrors: {
+    UNSUPPORTED_AUDIO: 'Formato no compatible: envía WAV, MP3, FLAC u OGG.',
+    AUDIO_CORRUPT: 'El archivo de audio está dañado y no se pudo leer. Expórtalo de nuevo y envíalo.',
+    AUDIO_TRUNCATED:
+      'El archivo de audio está incompleto (termina antes de tiempo). Envía el archivo completo.',
+    AUDIO_EMPTY: 'El archivo de audio no tiene sonido suficiente para separar.',
+  },
   stemsTitle: 'Stems',
   interrupted:
     'Subida interrumpida de "{{name}}" ({{size}} MB): elige el mismo archivo y pulsa Separar stems para continuar donde se quedó.',
   discard: 'Descartar',
   download: 'Descargar',
+  downloadAs: 'Descargar {{format}}',
+  downloadAsLabel: 'Descargar {{name}} en {{format}}',
   downloading: 'Descargando…',
   stemPlayer: 'Reproductor del stem {{name}}',
   stemNames: {
