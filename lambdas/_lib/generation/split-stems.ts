@@ -35,7 +35,8 @@ export function splitProgressRecorder(
   now: () => number = Date.now,
 ): (stages: SplitStages) => Promise<void> {
   const started = now();
-  let lastStored = started;
+  // The first report is stored at once: the page leaves 'queued' as soon as the split really starts.
+  let lastStored = started - PROGRESS_EVERY_MS;
   const [from, to] = job.kind === 'split' ? [10, 90] : [70, 90];
   return async (stages) => {
     const at = now();
