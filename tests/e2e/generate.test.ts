@@ -347,9 +347,10 @@ describe('stem splitter', () => {
       const phone = await newContext(browser, platform.url, viewports.mobile);
       const mobilePage = await phone.newPage();
       await signUpThroughUi(mobilePage, platform, { fullName: `Phone ${language}`, emailLabel: 'gen' });
-      // The language menu's choice, as stored by the settings (read first on the next load).
-      await mobilePage.evaluate((lang) => localStorage.setItem('preferred-language', lang), language);
       await mobilePage.goto('/ai-studio/stem-splitter');
+      // The header's language toggle: PT → EN → ES.
+      for (let press = 0; press < (language === 'en-US' ? 1 : 2); press++)
+        await mobilePage.getByRole('button', { name: /^(PT|EN) — / }).click();
       await mobilePage.getByText(hint).waitFor();
       await mobilePage
         .getByLabel(/audio file|archivo de audio/i)
