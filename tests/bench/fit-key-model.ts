@@ -72,7 +72,7 @@ function fit(data: Example[]): KeyModel {
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const gradient = emptyModel();
     for (const { features, label } of data) {
-      const scores = keyScores(features, model);
+      const scores = keyScores(features, model, 0);
       const top = Math.max(...scores);
       const exps = scores.map((s) => Math.exp(s - top));
       const sum = exps.reduce((a, b) => a + b, 0);
@@ -100,7 +100,7 @@ function fit(data: Example[]): KeyModel {
 
 function accuracy(model: KeyModel, data: Example[]): number {
   const right = data.filter(({ features, label }) => {
-    const scores = keyScores(features, model);
+    const scores = keyScores(features, model, 0);
     return scores.indexOf(Math.max(...scores)) === label;
   }).length;
   return right / Math.max(1, data.length);
