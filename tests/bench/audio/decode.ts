@@ -7,7 +7,7 @@
  *   split   the pipeline-split function's path (lambdas/_lib/stems/split-object.ts): the object read
  *           from S3 (a local s3rver in this process), decoded, separated and written back as WAV + MP3
  *           stems in parts: peak RSS (goal: under 600 MB; the function has 3008 MB) and speed.
- *   nice -n 10 npx tsx tests/bench/audio/decode.ts [--seconds 600]
+ *   nice -n 10 npx tsx tests/bench/audio/decode.ts [--seconds 600] [--formats wav,mp3,flac,ogg]
  * Needs: apt-get install -y sox lame flac vorbis-tools
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -122,12 +122,16 @@ function inChild(mode: string, target: string, env: Record<string, string> = {})
 }
 
 /** The decode and split measurements for every format, as printed lines. */
-export async function decodeTable(seconds = 600): Promise<string> {
+export async function decodeTable(seconds = 600, formats: readonly Format[] = FORMATS): Promise<string> {
   needTools();
   const files = await longInputs(seconds);
   const { startLocalS3 } = await import('../../../infra/local/s3');
   const storage = path.join(DEFAULT_OUT, 's3');
-  const s3 = await startLocalS3({ directory: storage, buckets: [BUCKET, 'ai-analysis'], allowedOrigins: [] });
+  const s3 = await startLocalS3({
+    directory: storage,
+    buckets: [BUCKET, 'ai-analysis'],
+    allowedOrigins: ['http://localhost'],
+  });
   const env = {
     AWS_ENDPOINT_URL_S3: s3.endpoint,
     AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -151,7 +155,7 @@ export async function decodeTable(seconds = 600): Promise<string> {
     'format  size MB   decode ×RT/CPU-s  decode peak RSS   split ×RT/CPU-s  split ×RT wall  split peak RSS',
   ];
   try {
-    for (const format of FORMATS) {
+    for (const format of formats) {
       const key = `bench/input.${format}`;
       const body = readFileSync(files[format]);
       await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
@@ -172,5 +176,7 @@ if (args[2] === '--child') {
   await child(args[3]!, args[4]!);
 } else if (import.meta.url === `file://${args[1]}`) {
   const i = args.indexOf('--seconds');
-  console.log(await decodeTable(i >= 0 ? Number(args[i + 1]) : 600));
+  const f = args.indexOf('--formats');
+  const formats = f >= 0 ? (args[f + 1]!.split(',') as Format[]) : FORMATS;
+  console.log(await decodeTable(i >= 0 ? Number(args[i + 1]) : 600, formats));
 }
