@@ -32,8 +32,7 @@ export const handler = httpHandler(async (event) => {
     });
   }
   await optionalCaller(event);
-  if (request.prompt.trim() === '')
-    throw new BadRequest('Input necessário — Digite sua solicitação para processar');
+  if (request.prompt.trim() === '') throw new BadRequest('INPUT_REQUIRED');
   const answer = await neuralEngine({ prompt: `Masterização: ${request.prompt}`, mode: 'analytical' });
   return json(200, { ...answer, status: 'completed' });
 });

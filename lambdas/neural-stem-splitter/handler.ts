@@ -16,10 +16,11 @@ export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
   const { uploadId } = parseBody(event, StemSplitRequest);
   const upload = await getUploadSession(uploadId, caller.sub);
-  if (!upload) throw new NotFound('Upload não encontrado.');
-  if (upload.status !== 'complete') throw new BadRequest('O upload ainda não foi concluído.');
-  if (!upload.contentType.startsWith('audio/')) throw new BadRequest('Envie um arquivo de áudio.');
-  if (upload.size > MAX_UPLOAD_BYTES) throw new PayloadTooLarge('O arquivo excede o limite de 1 GB.');
+  if (!upload) throw new NotFound('UPLOAD_NOT_FOUND');
+  if (upload.status !== 'complete') throw new BadRequest('UPLOAD_NOT_COMPLETE');
+  if (!upload.contentType.startsWith('audio/'))
+    throw new BadRequest('INVALID_FILE_TYPE', { context: 'audio' });
+  if (upload.size > MAX_UPLOAD_BYTES) throw new PayloadTooLarge({ context: 'stem' });
   // A format we do not decode or a broken file is refused now (415/422) rather than fail the job later.
   await probeAudioObject(upload.bucket, upload.key, upload.size, upload.name);
   const job = await submitStemSplit(caller.sub, upload);

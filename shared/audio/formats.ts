@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '../i18n/api-errors/pt-BR';
+
 /**
  * The audio formats the platform decodes (lambdas/_lib/audio/decode.ts) and how a file's first bytes tell
  * them apart. Pure, so the browser checks a file the same way before uploading it and the server before
@@ -17,7 +19,10 @@ export type SniffedFormat = DecodedFormat | UnsupportedFormat | 'unknown';
 export const ACCEPTED_AUDIO =
   '.wav,.mp3,.flac,.ogg,.oga,audio/wav,audio/x-wav,audio/mpeg,audio/flac,audio/ogg';
 
-/** Error codes of the decode path ({error:{code,message}}; the web shows each in the user's language). */
+/**
+ * Error codes of the decode path ({error:{code,message}}); each has its message in the API error
+ * catalogues (shared/i18n/api-errors), which the web shows in the user's language.
+ */
 export const AudioErrorCode = {
   /** A format the platform does not decode (AAC/M4A, Opus, AIFF...) or not audio at all: 415. */
   Unsupported: 'UNSUPPORTED_AUDIO',
@@ -27,19 +32,10 @@ export const AudioErrorCode = {
   Truncated: 'AUDIO_TRUNCATED',
   /** Decodable but holds no samples (or under the length a feature needs): 422. */
   Empty: 'AUDIO_EMPTY',
-} as const;
+} as const satisfies Record<string, ApiErrorCode>;
 export type AudioErrorCode = (typeof AudioErrorCode)[keyof typeof AudioErrorCode];
 
 export const AUDIO_ERROR_CODES: readonly string[] = Object.values(AudioErrorCode);
-
-/** The server's texts (pt-BR, the API's language); the web shows its own translation of each code. */
-export const audioErrorMessages: Record<AudioErrorCode, string> = {
-  UNSUPPORTED_AUDIO: 'Formato de áudio não suportado. Envie WAV, MP3, FLAC ou OGG.',
-  AUDIO_CORRUPT: 'O arquivo de áudio está corrompido e não pôde ser lido.',
-  AUDIO_TRUNCATED:
-    'O arquivo de áudio está incompleto (termina antes do fim declarado). Envie o arquivo completo.',
-  AUDIO_EMPTY: 'O arquivo de áudio não tem som suficiente para processar.',
-};
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...bytes.subarray(at, at + length));

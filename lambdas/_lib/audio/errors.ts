@@ -1,4 +1,4 @@
-import { AudioErrorCode, audioErrorMessages } from '../../../shared/audio/formats';
+import { AudioErrorCode } from '../../../shared/audio/formats';
 import { AppError } from '../errors';
 
 /**
@@ -17,7 +17,7 @@ export class AudioDecodeError extends AppError {
   readonly detail: string;
 
   constructor(code: AudioErrorCode, detail = '') {
-    super(code === AudioErrorCode.Unsupported ? 415 : 422, code, audioErrorMessages[code]);
+    super(code === AudioErrorCode.Unsupported ? 415 : 422, code);
     this.name = AUDIO_ERROR_NAMES[code];
     this.detail = detail;
   }

@@ -1,4 +1,4 @@
-import { audioErrorMessages } from '../../../shared/audio/formats';
+import apiErrorsPtBR from '../../../shared/i18n/api-errors/pt-BR';
 import type { JobFailureCode } from '../../../shared/schemas/generation';
 import type { ProviderErrorCode } from '../music/provider';
 
@@ -59,7 +59,11 @@ const MESSAGES: Record<JobFailureCode, string> = {
   SERVER_ERROR: 'Problema temporário no servidor.',
   TASK_NOT_FOUND: 'Tarefa não encontrada (task not found).',
   UNKNOWN: 'Ocorreu um erro.',
-  ...audioErrorMessages,
+  // The decoder's refusals read as the API catalogue's texts for their codes.
+  UNSUPPORTED_AUDIO: apiErrorsPtBR.UNSUPPORTED_AUDIO,
+  AUDIO_CORRUPT: apiErrorsPtBR.AUDIO_CORRUPT,
+  AUDIO_TRUNCATED: apiErrorsPtBR.AUDIO_TRUNCATED,
+  AUDIO_EMPTY: apiErrorsPtBR.AUDIO_EMPTY,
 };
 
 /** Lambda puts `{errorType, errorMessage, trace}` JSON in Cause; the local runner puts the message. */

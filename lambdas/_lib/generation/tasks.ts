@@ -7,6 +7,7 @@ import { isProviderError, type SynthStemName } from '../music/provider';
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { DspSeparator } from '../stems/dsp-separator';
 import { splitObject } from '../stems/split-object';
+import { providerSettings } from '../provider-settings';
 import { copyObject, putWav } from './audio-store';
 import { readAsWav, splitProgressRecorder, stemKeys } from './split-stems';
 import { releaseGeneration, reserveGeneration } from './metering';
@@ -50,7 +51,7 @@ export async function generateTask(input: ExecutionInput): Promise<{ audioKey: s
   const job = await liveJob(input.jobId);
   if (!job.prompt) throw new PipelineError('BadRequest', 'Job has no prompt.');
   await advanceJob(job.id, { status: 'running', progress: 10 });
-  const provider = musicProviderFromConfig(process.env);
+  const provider = musicProviderFromConfig(await providerSettings());
   let music;
   try {
     music = await provider.generate({ ...job.prompt });
@@ -106,7 +107,7 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
         : { bucket: job.source?.bucket, key: job.source?.key };
     if (!source.bucket || !source.key)
       throw new PipelineError('BadRequest', 'Nada para separar: o áudio do job não existe.');
-    const separator = stemSeparatorFromConfig();
+    const separator = stemSeparatorFromConfig(await providerSettings());
     if (separator instanceof DspSeparator) {
       // The built-in separator streams: any decoded format in, WAV + MP3 stems out, bounded memory.
       const name = job.source?.name ?? source.key;

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { checkUpload, UploadErrorCode, type UploadProblem } from '../../../../shared/uploads';
+import { checkUpload, UploadErrorCode } from '../../../../shared/uploads';
 import { ApiError } from '../../api/client';
+import { apiErrorText, failureText, loadApiErrorTexts } from '../../api/error-text';
 import { useAuth } from '../../auth/session';
 import { PageLoading } from '../../components/PageLoading';
 import { primaryButton } from '../../components/form';
@@ -78,17 +79,16 @@ function StemSplitterPage() {
   // Leaving the page (in the app) cancels a running upload; a reload or a closed tab leaves it resumable.
   useEffect(() => () => abortRef.current?.abort('leaving'), []);
 
-  /** A failed split, said by its code: a file the decoder refused gets its own reason. */
+  /** A failed split, said by its code: a file the decoder refused gets its own reason (the API's text). */
   function splitFailed(code?: string) {
-    const audio: Record<string, string> = {
-      UNSUPPORTED_AUDIO: t('splitter.audioErrors.UNSUPPORTED_AUDIO'),
-      AUDIO_CORRUPT: t('splitter.audioErrors.AUDIO_CORRUPT'),
-      AUDIO_TRUNCATED: t('splitter.audioErrors.AUDIO_TRUNCATED'),
-      AUDIO_EMPTY: t('splitter.audioErrors.AUDIO_EMPTY'),
-    };
-    toast.error(t('splitter.splitErrorTitle'), {
-      description: (code && audio[code]) || t('splitter.splitErrorText'),
-    });
+    const show = () =>
+      toast.error(t('splitter.splitErrorTitle'), {
+        description:
+          (code && AUDIO_ERROR_CODES.includes(code) && apiErrorText(code)) || t('splitter.splitErrorText'),
+      });
+    // A job's failure code may arrive before any API error loaded the texts.
+    if (code) void loadApiErrorTexts().then(show);
+    else show();
   }
 
   useEffect(() => {
@@ -105,7 +105,7 @@ function StemSplitterPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- splitFailed only reads `t`
   }, [jobId, job.data, job.isError]);
 
-  function showProblem(problem: Pick<UploadProblem, 'code' | 'message'>) {
+  function showProblem(problem: { code: string; message: string }) {
     const key =
       problem.code === UploadErrorCode.TooLarge
         ? 'tooLarge'
@@ -126,7 +126,10 @@ function StemSplitterPage() {
     if (!candidate) return;
     const problem = checkUpload('stem-split', candidate.name, candidate.type, candidate.size);
     if (problem) {
-      showProblem(problem);
+      showProblem({
+        code: problem.code,
+        message: apiErrorText(problem.code, problem.params) || problem.message,
+      });
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
@@ -185,7 +188,7 @@ function StemSplitterPage() {
       }
       setPhase('chosen');
       if (error instanceof UploadError) {
-        showProblem({ code: error.code, message: error.message });
+        showProblem({ code: error.code, message: failureText(error, t('splitter.uploadErrorText')) });
       } else if (
         error instanceof ApiError &&
         (error.code === UploadErrorCode.TooLarge || error.code === UploadErrorCode.InvalidType)

@@ -28,12 +28,6 @@ const splitter: Catalogue['splitter'] = {
     separate: 'Separation',
     encode: 'Encoding',
   },
-  audioErrors: {
-    UNSUPPORTED_AUDIO: 'Format not supported: send WAV, MP3, FLAC or OGG.',
-    AUDIO_CORRUPT: 'The audio file is corrupt and could not be read. Export it again and send it.',
-    AUDIO_TRUNCATED: 'The audio file is incomplete (it ends early). Send the whole file.',
-    AUDIO_EMPTY: 'The audio file has too little sound to split.',
-  },
   stemsTitle: 'Stems',
   interrupted:
     'Interrupted upload of "{{name}}" ({{size}} MB): choose the same file and press Split stems to continue where it stopped.',

@@ -28,13 +28,6 @@ const splitter: Catalogue['splitter'] = {
     separate: 'Separación',
     encode: 'Codificación',
   },
-  audioErrors: {
-    UNSUPPORTED_AUDIO: 'Formato no compatible: envía WAV, MP3, FLAC u OGG.',
-    AUDIO_CORRUPT: 'El archivo de audio está dañado y no se pudo leer. Expórtalo de nuevo y envíalo.',
-    AUDIO_TRUNCATED:
-      'El archivo de audio está incompleto (termina antes de tiempo). Envía el archivo completo.',
-    AUDIO_EMPTY: 'El archivo de audio no tiene sonido suficiente para separar.',
-  },
   stemsTitle: 'Stems',
   interrupted:
     'Subida interrumpida de "{{name}}" ({{size}} MB): elige el mismo archivo y pulsa Separar stems para continuar donde se quedó.',

@@ -27,12 +27,6 @@ const splitter = {
     separate: 'Separação',
     encode: 'Codificação',
   },
-  audioErrors: {
-    UNSUPPORTED_AUDIO: 'Formato não suportado: envie WAV, MP3, FLAC ou OGG.',
-    AUDIO_CORRUPT: 'O arquivo de áudio está corrompido e não pôde ser lido. Exporte-o de novo e envie.',
-    AUDIO_TRUNCATED: 'O arquivo de áudio está incompleto (termina antes do fim). Envie o arquivo completo.',
-    AUDIO_EMPTY: 'O arquivo de áudio não tem som suficiente para separar.',
-  },
   stemsTitle: 'Stems',
   interrupted:
     'Envio interrompido de "{{name}}" ({{size}} MB): escolha o mesmo arquivo e toque em Separar stems para continuar de onde parou.',
