@@ -6,6 +6,8 @@ export const ApiErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** What the message names (a field, a reason): the web words the code's message with them. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -42,6 +42,8 @@ export const UploadErrorCode = {
   MissingParts: 'MISSING_PARTS',
   SizeMismatch: 'SIZE_MISMATCH',
   NotOpen: 'UPLOAD_NOT_OPEN',
+  /** S3 refused the parts at completion (params.reason: InvalidPart, InvalidPartOrder, EntityTooSmall…). */
+  PartsRejected: 'UPLOAD_PARTS_REJECTED',
 } as const;
 
 /** The spec's texts (AI-tools document §5 and §8); the title and description joined by ' — '. */

@@ -48,6 +48,7 @@ export interface LocalPlatform {
   endpoints: {
     dynamodb: string;
     s3: string;
+    /** cognito-local itself (token issuer) and the strict front every client uses (./cognito-front.ts). */
     cognito: string;
     cognitoProxy: string;
     lambda: string;
@@ -193,7 +194,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,
-        cognito: cognito.endpoint,
+        cognito: cognito.localEndpoint,
         cognitoProxy: cognito.proxyEndpoint,
         lambda: lambda.endpoint,
         scheduler: scheduler.endpoint,

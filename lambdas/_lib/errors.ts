@@ -3,6 +3,9 @@ import { ErrorCode } from '../../shared/errors';
 
 /** A failure the caller can act on; the http middleware turns it into `{error:{code,message}}`. */
 export class AppError extends Error {
+  /** What the message names (a field, a reason), so the web can word it in the reader's language. */
+  params?: Readonly<Record<string, string | number>>;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -11,6 +14,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  withParams(params: Readonly<Record<string, string | number>>): this {
+    this.params = params;
+    return this;
   }
 }
 

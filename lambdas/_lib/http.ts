@@ -31,8 +31,16 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
-export function errorResult(status: number, code: string, message: string, issues?: unknown): ApiResult {
-  return json(status, { error: { code, message, ...(issues ? { issues } : {}) } });
+export function errorResult(
+  status: number,
+  code: string,
+  message: string,
+  issues?: unknown,
+  params?: Readonly<Record<string, string | number>>,
+): ApiResult {
+  return json(status, {
+    error: { code, message, ...(issues ? { issues } : {}), ...(params ? { params } : {}) },
+  });
 }
 
 /** The raw request body as text, decoded when API Gateway base64-encoded it. */
@@ -85,7 +93,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
       const error = request.error;
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('request failed', { error });
-        const result = errorResult(error.status, error.code, error.message, error.issues);
+        const result = errorResult(error.status, error.code, error.message, error.issues, error.params);
         // A rate limit says when to come back (lambdas/_lib/rate-limit.ts).
         const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
         if (typeof retryAfter === 'number')

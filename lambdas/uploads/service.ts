@@ -228,8 +228,13 @@ export async function completeUpload(caller: Caller, id: string): Promise<Comple
     await completeMultipartUpload(session.bucket, session.key, session.s3UploadId, confirmedParts(session));
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
-    if (S3_PART_ERRORS.has(name))
-      throw new BadRequest(`O armazenamento recusou as partes enviadas (${name}).`);
+    if (S3_PART_ERRORS.has(name)) {
+      throw new AppError(
+        400,
+        UploadErrorCode.PartsRejected,
+        `O armazenamento recusou as partes enviadas (${name}). Envie o arquivo novamente.`,
+      ).withParams({ reason: name });
+    }
     throw error;
   }
 
