@@ -1,5 +1,6 @@
 import type { ZodError } from 'zod';
 import { ErrorCode } from '../../shared/errors';
+import { isTextInputCode, textInputMessage, type TextProblemParams } from '../../shared/text-input';
 
 /** A failure the caller can act on; the http middleware turns it into `{error:{code,message}}`. */
 export class AppError extends Error {
@@ -28,13 +29,38 @@ export class BadRequest extends AppError {
   }
 }
 
+/**
+ * A request that breaks its schema: 400 VALIDATION_ERROR naming the field, or, when the first issue is
+ * the shared text-input rule's (shared/text-input.ts), that rule's code with its params (the field,
+ * the limit) and its message, so the web can word it in the reader's language.
+ */
 export class ValidationFailed extends AppError {
   constructor(error: ZodError) {
-    const issues = error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issue.message,
-    }));
+    const textProblem = (issue: ZodError['issues'][number]) => {
+      const params = (issue as { params?: Record<string, unknown> }).params;
+      return isTextInputCode(params?.code)
+        ? { code: params.code, params: params as unknown as TextProblemParams }
+        : undefined;
+    };
+    const issues = error.issues.map((issue) => {
+      const problem = textProblem(issue);
+      return {
+        path: issue.path.map(String).join('.'),
+        message: problem ? textInputMessage(problem.code, problem.params, 'pt-BR') : issue.message,
+      };
+    });
     const first = issues[0];
+    const rule = error.issues[0] ? textProblem(error.issues[0]) : undefined;
+    if (rule && first) {
+      super(400, rule.code, first.message, issues);
+      const { field, max, length } = rule.params;
+      this.params = {
+        field,
+        ...(max !== undefined ? { max } : {}),
+        ...(length !== undefined ? { length } : {}),
+      };
+      return;
+    }
     super(
       400,
       ErrorCode.Validation,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
+import { textField } from '../text-input';
 
 /**
  * The generator's contract (core spec §4/§7: /generate, suno-create-music) and the stem splitter's
@@ -8,15 +9,15 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLE
 
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
-  description: z
-    .string({ message: 'Descreva a música que você quer gerar.' })
-    .trim()
-    .min(1, 'Descreva a música que você quer gerar.')
-    .max(2000, 'A descrição pode ter no máximo 2000 caracteres.'),
-  lyrics: z
-    .string()
-    .trim()
-    .max(5000, 'A letra pode ter no máximo 5000 caracteres.')
+  description: z.string({ message: 'Descreva a música que você quer gerar.' }).pipe(
+    textField('prompt', {
+      min: 1,
+      max: 2000,
+      multiline: true,
+      requiredMessage: 'Descreva a música que você quer gerar.',
+    }),
+  ),
+  lyrics: textField('lyrics', { max: 5000, multiline: true })
     .optional()
     .transform((value) => (value ? value : undefined)),
   style: z

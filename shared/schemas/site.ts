@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,
   SETTINGS_CURRENCIES,
@@ -62,7 +63,7 @@ export type CommunityAttachment = z.infer<typeof CommunityAttachment>;
 
 export const NewCommunityPost = z
   .object({
-    text: z.string().trim().min(1).max(COMMUNITY_POST_MAX),
+    text: textField('post', { min: 1, max: COMMUNITY_POST_MAX, multiline: true }),
     attachment: CommunityAttachment.optional(),
   })
   .strict();
@@ -141,7 +142,7 @@ export const UserSettings = z
     publicProfile: z.boolean(),
     autoplay: z.boolean(),
     highQuality: z.boolean(),
-    bio: z.string().max(500),
+    bio: textField('bio', { max: 500, multiline: true }),
   })
   .strict();
 export type UserSettings = z.infer<typeof UserSettings>;

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly issues?: ApiErrorBody['error']['issues'],
     /** Extra detail some errors carry (INPUT_POLICY: what the prompt contained). */
     readonly reason?: string,
+    /** What the message names (a field, an amount), to word it in the reader's language. */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -84,6 +86,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
         body.error.message,
         body.error.issues,
         typeof reason === 'string' ? reason : undefined,
+        body.error.params,
       );
     }
     throw new ApiError(

@@ -12,6 +12,7 @@ import { uploadFile } from '../../lib/multipart-uploader';
 import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';
 import { RichText } from './RichText';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
+import { textRuleMessage } from '../../api/text-rule';
 
 /** Spec §3: id, text, isUser, timestamp (plus how the answer was made). */
 interface ChatMessage {
@@ -104,7 +105,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       append({ text: reply.answer, isUser: false, offline: reply.offline, sources: reply.sources });
     } catch (error) {
       console.error('Chat request failed', error);
-      toast.error(t('chat.errors.chatTitle'), { description: t('chat.errors.chatText') });
+      toast.error(t('chat.errors.chatTitle'), {
+        description: textRuleMessage(error) ?? t('chat.errors.chatText'),
+      });
       append({ text: t('chat.fallbackReply'), isUser: false });
     } finally {
       setBusy(false);

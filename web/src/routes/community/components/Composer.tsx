@@ -7,6 +7,7 @@ import { COMMUNITY_POST_MAX } from '../../../../../shared/site-rules';
 import { ApiError } from '../../../api/client';
 import { useAuth } from '../../../auth/session';
 import { usePublishPost } from '../api/community';
+import { textRuleMessage } from '../../../api/text-rule';
 
 const AUDIO_NAME = /\.(mp3|wav|ogg|oga|flac|aac|m4a|aif|aiff|opus|webm)$/i;
 
@@ -61,7 +62,10 @@ export function Composer() {
         },
         onError: (error) =>
           toast.error(
-            error instanceof ApiError && error.status === 429 ? error.message : t('community.composer.error'),
+            textRuleMessage(error) ??
+              (error instanceof ApiError && error.status === 429
+                ? error.message
+                : t('community.composer.error')),
           ),
       },
     );
