@@ -162,6 +162,8 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       SCHEDULER_ROLE_ARN: scheduler.roleArn,
       CLEANUP_FUNCTION_ARN: scheduler.functionArn('attachment-cleanup'),
+      HIRE_SCHEDULER_ROLE_ARN: scheduler.roleArn,
+      HIRE_ESCROW_FUNCTION_ARN: scheduler.functionArn('hire-escrow'),
       // Background jobs started with async invokes (infra/functions.ts `invokesAsync`) run on `lambda`.
       ...Object.fromEntries(
         (functions as readonly FunctionDefinition[])

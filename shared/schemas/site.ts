@@ -114,9 +114,11 @@ export const CreatorPublicProfile = z.object({
   downloads: z.number().int(),
   /** Not counted yet: favourites are indexed per user only (null until a per-creator counter exists). */
   favorites: z.number().int().nullable(),
-  /** Orders received for the creator's products. */
+  /** Orders whose money the creator received (shared/creator-figures.ts, as on the Creator Hub). */
   sales: z.number().int(),
+  /** Mean of the clients' ratings of the creator's orders (null before the first); and how many. */
   rating: z.number().nullable(),
+  rating_count: z.number().int().default(0),
   top_genre: z.string().nullable(),
   revenue_band: RevenueBand,
   level: z.number().int(),

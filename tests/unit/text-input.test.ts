@@ -6,6 +6,7 @@ import { OfferCreateRequest, LicenceTerms } from '../../shared/licensing/tiers';
 import { ChatRequest } from '../../shared/schemas/ai';
 import { CreateMusicRequest } from '../../shared/schemas/generation';
 import { CreatorSettings, ProjectCreate, defaultCreatorSettings } from '../../shared/schemas/marketplace';
+import { HireRequest } from '../../shared/schemas/orders';
 import { ProfileUpdate } from '../../shared/schemas/profile';
 import { NewCommunityPost, UserSettings } from '../../shared/schemas/site';
 import { StudioBookingInput, StudioContactInput } from '../../shared/schemas/studio';
@@ -174,6 +175,7 @@ describe('every free-text field goes through it', () => {
     ['song description', CreateMusicRequest, (bad) => ({ description: bad }), 'prompt'],
     ['song lyrics', CreateMusicRequest, (bad) => ({ description: 'lo-fi', lyrics: bad }), 'lyrics'],
     ['chat message', ChatRequest, (bad) => ({ message: bad }), 'message'],
+    ['hire brief', HireRequest, (bad) => ({ projectId: 'p', brief: bad }), 'brief'],
   ];
 
   it.each(cases)(

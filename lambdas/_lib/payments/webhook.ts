@@ -204,6 +204,7 @@ async function fulfilPurchase(
         projectTitle: project.title,
         amount,
         createdAt: now,
+        kind: 'purchase',
       });
       orderId = order.id;
       const put = orderPut(order);
