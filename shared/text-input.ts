@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Language } from './i18n/language';
+import type { ApiErrorCode } from './i18n/api-errors/pt-BR';
+import { TextInputCode, type TextField, type TextProblemParams } from './text-fields';
 
 /**
  * One rule for every free-text field people type (names, bios, posts, comments, titles, messages,
@@ -7,148 +8,18 @@ import type { Language } from './i18n/language';
  * fields turn those into spaces); bidirectional overrides and isolates refused (they reorder what a
  * reader sees: "Trojan Source"); length counted in grapheme clusters, the characters a person sees
  * ("👩🏽‍🎤" is one). The server validates with `textField` (zod), the web with `checkText` before sending;
- * both word a refusal with `textInputMessage` in the reader's language.
+ * a refusal is an API error code (TEXT_*, shared/i18n/api-errors) worded in the reader's language.
  */
 
-export const TextInputCode = {
-  ControlCharacters: 'TEXT_CONTROL_CHARACTERS',
-  BidiControls: 'TEXT_BIDI_CONTROLS',
-  TooLong: 'TEXT_TOO_LONG',
-  Required: 'TEXT_REQUIRED',
-} as const;
-export type TextInputCode = (typeof TextInputCode)[keyof typeof TextInputCode];
-
-const CODES = new Set<string>(Object.values(TextInputCode));
-export function isTextInputCode(code: unknown): code is TextInputCode {
-  return typeof code === 'string' && CODES.has(code);
-}
-
-/** The fields the rule guards, by the name their message uses. */
-export const TEXT_FIELDS = [
-  'full_name',
-  'display_name',
-  'bio',
-  'title',
-  'description',
-  'tag',
-  'post',
-  'comment',
-  'message',
-  'subject',
-  'notes',
-  'offer_note',
-  'brief',
-  'prompt',
-  'lyrics',
-  'name',
-  'credit_line',
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-
-/** Labels as the forms show them, quoted in the messages. */
-const FIELD_LABELS: Record<Language, Record<TextField, string>> = {
-  'pt-BR': {
-    full_name: 'Nome completo',
-    display_name: 'Nome artístico',
-    bio: 'Bio',
-    title: 'Título',
-    description: 'Descrição',
-    tag: 'Tags',
-    post: 'Publicação',
-    comment: 'Comentário',
-    message: 'Mensagem',
-    subject: 'Assunto',
-    notes: 'Observações',
-    offer_note: 'Mensagem da oferta',
-    brief: 'Briefing',
-    prompt: 'Descrição da música',
-    lyrics: 'Letra',
-    name: 'Nome',
-    credit_line: 'Crédito',
-  },
-  'en-US': {
-    full_name: 'Full name',
-    display_name: 'Display name',
-    bio: 'Bio',
-    title: 'Title',
-    description: 'Description',
-    tag: 'Tags',
-    post: 'Post',
-    comment: 'Comment',
-    message: 'Message',
-    subject: 'Subject',
-    notes: 'Notes',
-    offer_note: 'Offer message',
-    brief: 'Brief',
-    prompt: 'Song description',
-    lyrics: 'Lyrics',
-    name: 'Name',
-    credit_line: 'Credit line',
-  },
-  'es-ES': {
-    full_name: 'Nombre completo',
-    display_name: 'Nombre artístico',
-    bio: 'Biografía',
-    title: 'Título',
-    description: 'Descripción',
-    tag: 'Etiquetas',
-    post: 'Publicación',
-    comment: 'Comentario',
-    message: 'Mensaje',
-    subject: 'Asunto',
-    notes: 'Observaciones',
-    offer_note: 'Mensaje de la oferta',
-    brief: 'Briefing',
-    prompt: 'Descripción de la canción',
-    lyrics: 'Letra',
-    name: 'Nombre',
-    credit_line: 'Crédito',
-  },
-};
-
-const MESSAGES: Record<Language, Record<TextInputCode, string>> = {
-  'pt-BR': {
-    TEXT_CONTROL_CHARACTERS:
-      '“{field}” contém caracteres de controle invisíveis. Apague-os (ou digite o texto de novo) e tente outra vez.',
-    TEXT_BIDI_CONTROLS:
-      '“{field}” contém caracteres invisíveis que invertem a direção do texto. Apague-os e tente outra vez.',
-    TEXT_TOO_LONG: '“{field}” pode ter no máximo {max} caracteres (agora tem {length}).',
-    TEXT_REQUIRED: 'Preencha “{field}”.',
-  },
-  'en-US': {
-    TEXT_CONTROL_CHARACTERS:
-      '“{field}” contains invisible control characters. Delete them (or type the text again) and try again.',
-    TEXT_BIDI_CONTROLS:
-      '“{field}” contains invisible characters that reverse the text direction. Delete them and try again.',
-    TEXT_TOO_LONG: '“{field}” can have at most {max} characters (it has {length}).',
-    TEXT_REQUIRED: 'Fill in “{field}”.',
-  },
-  'es-ES': {
-    TEXT_CONTROL_CHARACTERS:
-      '“{field}” contiene caracteres de control invisibles. Bórralos (o escribe el texto de nuevo) e inténtalo otra vez.',
-    TEXT_BIDI_CONTROLS:
-      '“{field}” contiene caracteres invisibles que invierten la dirección del texto. Bórralos e inténtalo otra vez.',
-    TEXT_TOO_LONG: '“{field}” puede tener como máximo {max} caracteres (ahora tiene {length}).',
-    TEXT_REQUIRED: 'Completa “{field}”.',
-  },
-};
-
-export interface TextProblemParams {
-  field: TextField;
-  max?: number;
-  length?: number;
-}
-
-/** The refusal in the reader's language (unknown field names are quoted as they are). */
-export function textInputMessage(code: TextInputCode, params: TextProblemParams, language: Language): string {
-  const labels = FIELD_LABELS[language] ?? FIELD_LABELS['pt-BR'];
-  const label = labels[params.field] ?? String(params.field);
-  const template = (MESSAGES[language] ?? MESSAGES['pt-BR'])[code];
-  return template
-    .replace('{field}', label)
-    .replace('{max}', String(params.max ?? ''))
-    .replace('{length}', String(params.length ?? ''));
-}
+export {
+  TEXT_FIELDS,
+  TextInputCode,
+  isTextInputCode,
+  textFieldLabel,
+  textMessageParams,
+  type TextField,
+  type TextProblemParams,
+} from './text-fields';
 
 // --------------------------------------------------------------------------------------------------
 // The rule
@@ -176,8 +47,8 @@ export interface TextRule {
   min?: number;
   /** Line breaks and tabs are kept (bios, posts, messages); otherwise they become single spaces. */
   multiline?: boolean;
-  /** Message used for an empty required field instead of TEXT_REQUIRED (a spec text). */
-  requiredMessage?: string;
+  /** The API error code for an empty required field instead of TEXT_REQUIRED (a spec text's code). */
+  requiredCode?: ApiErrorCode;
 }
 
 /** NFC, CRLF → LF, trimmed; a single-line field's tabs and line breaks become one space. */
@@ -198,19 +69,21 @@ export function textProblem(field: TextField, value: string, rule: TextRule): Te
   return undefined;
 }
 
-/** The web's check before sending: the normalised value, or the refusal in the reader's language. */
+/**
+ * The web's check before sending: the normalised value, or the refusal as an API error code and its
+ * params, for the caller to word in the reader's language (web/src/api/text-rule.ts).
+ */
 export function checkText(
   field: TextField,
   value: string,
   rule: TextRule,
-  language: Language,
-): { ok: true; value: string } | { ok: false; message: string } {
+): { ok: true; value: string } | { ok: false; problem: { code: ApiErrorCode; params: TextProblemParams } } {
   const normalized = normalizeText(value, rule.multiline);
   const problem = textProblem(field, normalized, rule);
   if (!problem) return { ok: true, value: normalized };
-  if (problem.code === TextInputCode.Required && rule.requiredMessage)
-    return { ok: false, message: rule.requiredMessage };
-  return { ok: false, message: textInputMessage(problem.code, problem.params, language) };
+  if (problem.code === TextInputCode.Required && rule.requiredCode)
+    return { ok: false, problem: { code: rule.requiredCode, params: problem.params } };
+  return { ok: false, problem };
 }
 
 /**
@@ -224,9 +97,9 @@ export function textField(field: TextField, rule: TextRule) {
     .superRefine((value, ctx) => {
       const problem = textProblem(field, value, rule);
       if (!problem) return;
-      // A spec's own text for an empty required field stays a plain validation message.
-      if (problem.code === TextInputCode.Required && rule.requiredMessage) {
-        ctx.addIssue({ code: 'custom', message: rule.requiredMessage });
+      // A spec's own code for an empty required field (its message is that code's text).
+      if (problem.code === TextInputCode.Required && rule.requiredCode) {
+        ctx.addIssue({ code: 'custom', message: rule.requiredCode });
         return;
       }
       ctx.addIssue({

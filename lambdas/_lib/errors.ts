@@ -1,113 +1,116 @@
 import type { ZodError } from 'zod';
-import { ErrorCode } from '../../shared/errors';
-import { isTextInputCode, textInputMessage, type TextProblemParams } from '../../shared/text-input';
+import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
+import { isTextInputCode, textMessageParams, type TextProblemParams } from '../../shared/text-input';
 
-/** A failure the caller can act on; the http middleware turns it into `{error:{code,message}}`. */
+/**
+ * A failure the caller can act on; the http middleware turns it into `{error:{code,message,params}}`.
+ * The code names the message (shared/i18n/api-errors); `message` is its pt-BR text with the params.
+ */
 export class AppError extends Error {
-  /** What the message names (a field, a reason), so the web can word it in the reader's language. */
-  params?: Readonly<Record<string, string | number>>;
-
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ApiErrorCode,
+    readonly params: ApiErrorParams = {},
     readonly issues?: { path: string; message: string }[],
   ) {
-    super(message);
+    super(formatApiError(apiErrorsPtBR, code, params) ?? code);
     this.name = new.target.name;
-  }
-
-  withParams(params: Readonly<Record<string, string | number>>): this {
-    this.params = params;
-    return this;
   }
 }
 
 export class BadRequest extends AppError {
-  constructor(message = 'Requisição inválida.', code: string = ErrorCode.BadRequest) {
-    super(400, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.BadRequest, params?: ApiErrorParams) {
+    super(400, code, params);
   }
+}
+
+const isCode = (text: string): text is ApiErrorCode => Object.hasOwn(apiErrorsPtBR, text);
+
+/** The shared text-input rule's refusal in a zod issue (shared/text-input.ts `textField`), if it is one. */
+function textRuleIssue(issue: ZodError['issues'][number]) {
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  return isTextInputCode(params?.code)
+    ? { code: params.code, params: textMessageParams(params as unknown as TextProblemParams, 'pt-BR') }
+    : undefined;
 }
 
 /**
- * A request that breaks its schema: 400 VALIDATION_ERROR naming the field, or, when the first issue is
- * the shared text-input rule's (shared/text-input.ts), that rule's code with its params (the field,
- * the limit) and its message, so the web can word it in the reader's language.
+ * A request that breaks its schema: 400 with the rule's own code when the schema names one
+ * (`issueCode('DESCRIPTION_TOO_LONG')`, with the zod issue's `minimum`/`maximum`; the text-input rule's
+ * TEXT_* codes with the field they concern), else VALIDATION_ERROR naming the field. `issues` keeps
+ * every issue (codes read as their pt-BR text).
  */
 export class ValidationFailed extends AppError {
   constructor(error: ZodError) {
-    const textProblem = (issue: ZodError['issues'][number]) => {
-      const params = (issue as { params?: Record<string, unknown> }).params;
-      return isTextInputCode(params?.code)
-        ? { code: params.code, params: params as unknown as TextProblemParams }
-        : undefined;
-    };
     const issues = error.issues.map((issue) => {
-      const problem = textProblem(issue);
+      const rule = textRuleIssue(issue);
       return {
         path: issue.path.map(String).join('.'),
-        message: problem ? textInputMessage(problem.code, problem.params, 'pt-BR') : issue.message,
+        message: rule
+          ? (formatApiError(apiErrorsPtBR, rule.code, rule.params) ?? '')
+          : isCode(issue.message)
+            ? (formatApiError(apiErrorsPtBR, issue.message, bounds(issue)) ?? '')
+            : issue.message,
       };
     });
-    const first = issues[0];
-    const rule = error.issues[0] ? textProblem(error.issues[0]) : undefined;
-    if (rule && first) {
-      super(400, rule.code, first.message, issues);
-      const { field, max, length } = rule.params;
-      this.params = {
-        field,
-        ...(max !== undefined ? { max } : {}),
-        ...(length !== undefined ? { length } : {}),
-      };
-      return;
-    }
-    super(
-      400,
-      ErrorCode.Validation,
-      first ? `${first.path || 'body'}: ${first.message}` : 'Invalid input',
-      issues,
-    );
+    const first = error.issues[0];
+    const field = issues[0]?.path ?? '';
+    const rule = first ? textRuleIssue(first) : undefined;
+    if (rule) super(400, rule.code, rule.params, issues);
+    else if (first && isCode(first.message))
+      super(400, first.message, { ...(field ? { field } : {}), ...bounds(first) }, issues);
+    else super(400, ErrorCode.Validation, field ? { context: 'field', field } : {}, issues);
   }
 }
 
+/** The limit a too_small / too_big issue names, as message params. */
+function bounds(issue: ZodError['issues'][number]): Record<string, number> {
+  const out: Record<string, number> = {};
+  if ('minimum' in issue && typeof issue.minimum === 'number') out.minimum = issue.minimum;
+  if ('maximum' in issue && typeof issue.maximum === 'number') out.maximum = issue.maximum;
+  return out;
+}
+
 export class Unauthorized extends AppError {
-  constructor(message = 'Faça login para continuar.') {
-    super(401, ErrorCode.Unauthorized, message);
+  constructor(params?: ApiErrorParams) {
+    super(401, ErrorCode.Unauthorized, params);
   }
 }
 
 export class Forbidden extends AppError {
-  constructor(message = 'Você não tem permissão para esta ação.', code: string = ErrorCode.Forbidden) {
-    super(403, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.Forbidden, params?: ApiErrorParams) {
+    super(403, code, params);
   }
 }
 
 export class NotFound extends AppError {
-  constructor(message = 'Não encontrado.') {
-    super(404, ErrorCode.NotFound, message);
+  constructor(code: ApiErrorCode = ErrorCode.NotFound, params?: ApiErrorParams) {
+    super(404, code, params);
   }
 }
 
 export class Conflict extends AppError {
-  constructor(message: string, code: string = ErrorCode.Conflict) {
-    super(409, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.Conflict, params?: ApiErrorParams) {
+    super(409, code, params);
   }
 }
 
 export class PayloadTooLarge extends AppError {
-  constructor(message: string) {
-    super(413, ErrorCode.PayloadTooLarge, message);
+  constructor(params?: ApiErrorParams) {
+    super(413, ErrorCode.PayloadTooLarge, params);
   }
 }
 
 export class TooManyRequests extends AppError {
-  constructor(message = 'Muitas solicitações — aguarde alguns segundos e tente novamente.') {
-    super(429, ErrorCode.RateLimit, message);
+  constructor(params?: ApiErrorParams) {
+    super(429, ErrorCode.RateLimit, params);
   }
 }
 
 export class InsufficientFunds extends AppError {
-  constructor(message = 'Saldo de 5D Coins insuficiente.') {
-    super(402, ErrorCode.InsufficientFunds, message);
+  constructor(params?: ApiErrorParams) {
+    super(402, ErrorCode.InsufficientFunds, params);
   }
 }

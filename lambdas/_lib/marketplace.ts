@@ -64,16 +64,12 @@ export async function favoriteView(favorite: FavoriteRecord): Promise<Favorite> 
   return { ...rest, beat_cover_url: await presignOptional(coverKey) };
 }
 
-async function requireStoredFile(key: string, kind: 'audio' | 'image', label: string): Promise<void> {
+async function requireStoredFile(key: string, kind: 'audio' | 'image'): Promise<void> {
   const head = await headAudioBucketObject(key);
-  if (!head)
-    throw new BadRequest(`${label} não encontrado. Envie o arquivo antes de publicar.`, 'FILE_NOT_FOUND');
+  if (!head) throw new BadRequest('FILE_NOT_FOUND', { context: kind === 'audio' ? 'audio' : 'cover' });
   const type = head.contentType ?? '';
   if (type !== '' && type !== 'application/octet-stream' && !type.startsWith(`${kind}/`)) {
-    throw new BadRequest(
-      `${label} precisa ser do tipo ${kind === 'audio' ? 'áudio' : 'imagem'}.`,
-      'INVALID_FILE_TYPE',
-    );
+    throw new BadRequest('INVALID_FILE_TYPE', { context: kind });
   }
 }
 
@@ -84,14 +80,14 @@ export async function publishProject(
   now = new Date(),
 ): Promise<ProjectRecord> {
   if (!isOwnKey(input.audioKey, caller.sub, ['audio'])) {
-    throw new BadRequest('O áudio deve estar em audio/<seu id>/.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
   if (input.coverKey !== undefined && !isOwnKey(input.coverKey, caller.sub, ['covers'])) {
-    throw new BadRequest('A capa deve estar em covers/<seu id>/.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
   await Promise.all([
-    requireStoredFile(input.audioKey, 'audio', 'Arquivo de áudio'),
-    input.coverKey ? requireStoredFile(input.coverKey, 'image', 'Imagem de capa') : Promise.resolve(),
+    requireStoredFile(input.audioKey, 'audio'),
+    input.coverKey ? requireStoredFile(input.coverKey, 'image') : Promise.resolve(),
   ]);
   const profile = await getProfile(caller.sub);
   const project: ProjectRecord = {
@@ -124,7 +120,7 @@ export async function publishProject(
 /** A project anyone may open and like: on sale, or sold with an exclusive (its page says 'sold'). */
 export async function requireProject(id: string): Promise<ProjectRecord> {
   const project = await getProject(id);
-  if (!project) throw new NotFound('Projeto não encontrado.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
   return project;
 }
 
@@ -132,7 +128,7 @@ export async function requireProject(id: string): Promise<ProjectRecord> {
 export async function requireProjectForSale(id: string): Promise<ProjectRecord> {
   // Consistent: the exclusive may have been sold a moment ago.
   const project = await getProject(id, true);
-  if (!project) throw new NotFound('Projeto não encontrado.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
   if (project.status === 'sold') throw new BeatSold();
   return project;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
 import { textField } from '../text-input';
 
@@ -9,22 +10,20 @@ import { textField } from '../text-input';
 
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
-  description: z.string({ message: 'Descreva a música que você quer gerar.' }).pipe(
+  description: z.string({ message: issueCode('DESCRIPTION_REQUIRED') }).pipe(
     textField('prompt', {
       min: 1,
       max: 2000,
       multiline: true,
-      requiredMessage: 'Descreva a música que você quer gerar.',
+      requiredCode: 'DESCRIPTION_REQUIRED',
     }),
   ),
   lyrics: textField('lyrics', { max: 5000, multiline: true })
     .optional()
     .transform((value) => (value ? value : undefined)),
-  style: z
-    .enum(MUSIC_STYLES, { message: `Estilo inválido: use ${MUSIC_STYLES.join(', ')}.` })
-    .default(DEFAULT_STYLE),
+  style: z.enum(MUSIC_STYLES, { message: issueCode('STYLE_INVALID') }).default(DEFAULT_STYLE),
   duration: z
-    .literal(DURATIONS_SECONDS, { message: 'Duração inválida: use 30, 60, 90 ou 120 segundos.' })
+    .literal(DURATIONS_SECONDS, { message: issueCode('DURATION_INVALID') })
     .default(DEFAULT_DURATION_SECONDS),
 });
 export type CreateMusicRequest = z.infer<typeof CreateMusicRequest>;
@@ -89,7 +88,11 @@ export type GenerationView = z.infer<typeof GenerationView>;
 
 /** POST /api/functions/neural-stem-splitter: a completed upload of the caller. */
 export const StemSplitRequest = z.object({
-  uploadId: z.string({ message: 'Envie o arquivo de áudio antes de separar.' }).trim().min(1).max(200),
+  uploadId: z
+    .string({ message: issueCode('SPLIT_UPLOAD_REQUIRED') })
+    .trim()
+    .min(1)
+    .max(200),
 });
 export type StemSplitRequest = z.infer<typeof StemSplitRequest>;
 

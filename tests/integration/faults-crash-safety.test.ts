@@ -150,7 +150,7 @@ describe('crash safety: the requests of issue 17, replayed', () => {
     });
     answers.missingPart = await api(buyer, 'POST', `/api/uploads/${uploadId}/complete`);
     expect(answers.missingPart.json).toMatchObject({
-      error: { code: 'UPLOAD_PARTS_REJECTED', params: { reason: 'InvalidPart' } },
+      error: { code: 'PARTS_REJECTED', params: { detail: 'InvalidPart' } },
     });
     const real = await api(buyer, 'POST', '/api/uploads', {
       purpose: 'stem-split',
@@ -167,7 +167,7 @@ describe('crash safety: the requests of issue 17, replayed', () => {
       confirm: [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }],
     });
     answers.wrongEtag = await api(buyer, 'POST', `/api/uploads/${realId}/complete`);
-    expect(answers.wrongEtag.json).toMatchObject({ error: { params: { reason: 'InvalidPart' } } });
+    expect(answers.wrongEtag.json).toMatchObject({ error: { params: { detail: 'InvalidPart' } } });
     await expectStackAnswers();
 
     // 2. What every restart used to do: CreateGroup of an existing group. Refused; members kept.

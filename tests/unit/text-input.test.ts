@@ -17,10 +17,23 @@ import {
   cleanText,
   graphemeLength,
   textField,
-  textInputMessage,
+  textMessageParams,
+  type TextInputCode as TextCode,
+  type TextProblemParams,
 } from '../../shared/text-input';
+import apiErrorsEnUS from '../../shared/i18n/api-errors/en-US';
+import apiErrorsEsES from '../../shared/i18n/api-errors/es-ES';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
+import type { Language } from '../../shared/i18n/language';
 import { DEFAULT_SETTINGS } from '../../shared/site-rules';
 import { defaultTiers } from '../../shared/licensing/tiers';
+
+const catalogues = { 'pt-BR': apiErrorsPtBR, 'en-US': apiErrorsEnUS, 'es-ES': apiErrorsEsES } as const;
+
+/** A refusal as the web words it: the code's line in the reader's catalogue, the field's label there. */
+const textInputMessage = (code: TextCode, params: TextProblemParams, language: Language) =>
+  formatApiError(catalogues[language], code, textMessageParams(params, language), language) ?? '';
 
 /** The one text-input rule (shared/text-input.ts) and every free-text field that uses it. */
 const name = textField('full_name', { min: 1, max: 10 });
@@ -44,7 +57,7 @@ describe('the rule', () => {
     expect(textField('title', { max: 2 }).safeParse('👩🏽‍🎤👩🏽‍🎤').success).toBe(true);
     expect(refusal(textField('title', { max: 1 }), '👩🏽‍🎤👩🏽‍🎤')).toMatchObject({
       code: TextInputCode.TooLong,
-      params: { field: 'title', max: 1, length: 2 },
+      params: { field: 'title', label: 'Título', maximum: 1, length: 2 },
     });
   });
 
@@ -89,13 +102,15 @@ describe('the rule', () => {
           expect(text, `${language} ${field} ${code}`).not.toMatch(/[{}]|undefined/);
           expect(text.length).toBeGreaterThan(10);
         }
-    expect(checkText('bio', 'a\u0000', { max: 10 }, 'en-US')).toEqual({
+    expect(textInputMessage(TextInputCode.ControlCharacters, { field: 'bio' }, 'en-US')).toBe(
+      '“Bio” contains invisible control characters. Delete them (or type the text again) and try again.',
+    );
+    expect(textInputMessage(TextInputCode.ControlCharacters, { field: 'bio' }, 'es-ES')).toContain(
+      '“Biografía” contiene caracteres de control',
+    );
+    expect(checkText('bio', 'a\u0000', { max: 10 })).toEqual({
       ok: false,
-      message:
-        '“Bio” contains invisible control characters. Delete them (or type the text again) and try again.',
-    });
-    expect(checkText('bio', 'a\u0000', { max: 10 }, 'es-ES')).toMatchObject({
-      message: expect.stringContaining('“Biografía” contiene caracteres de control'),
+      problem: { code: TextInputCode.ControlCharacters, params: { field: 'bio' } },
     });
   });
 

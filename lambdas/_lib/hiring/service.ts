@@ -4,7 +4,7 @@ import type { HireQuote, HireRequest, Order } from '../../../shared/schemas/orde
 import type { Caller } from '../auth';
 import { getClientOrder, getCreatorOrder, markOrderDelivered, newOrder, rateOrder } from '../db/orders';
 import { getWallet } from '../db/wallets';
-import { AppError, BadRequest, Conflict, InsufficientFunds, NotFound } from '../errors';
+import { BadRequest, Conflict, InsufficientFunds, NotFound } from '../errors';
 import { headAudioBucketObject, isOwnKey } from '../marketplace-files';
 import { requireProjectForSale } from '../marketplace';
 import { hiringConfig } from './config';
@@ -14,16 +14,8 @@ import { scheduleSettlement } from './schedule';
 /**
  * Paid hiring (issue 17), the rules between a validated request and the escrow moves (./escrow.ts):
  * who may hire, deliver, accept, rate or decline which order, in which state. Every error carries a
- * stable code the web words in the reader's language (dashboardHub.orderErrors).
+ * stable code the web words in the reader's language (shared/i18n/api-errors).
  */
-
-export const HireErrorCode = {
-  NoPrice: 'HIRE_NO_PRICE',
-  NotPaid: 'ORDER_NOT_PAID',
-  DeadlinePassed: 'HIRE_DEADLINE_PASSED',
-  NotDeclinable: 'ORDER_NOT_DECLINABLE',
-  AlreadyAccepted: 'ORDER_ALREADY_ACCEPTED',
-} as const;
 
 const DAY = 86_400;
 
@@ -55,11 +47,10 @@ export async function hireProject(caller: Caller, input: HireRequest, now = new 
     if (earlier) return earlier;
   }
   const project = await requireProjectForSale(input.projectId);
-  if (project.creator_id === caller.sub)
-    throw new Conflict('Você não pode contratar o seu próprio projeto.', 'OWN_PROJECT');
+  if (project.creator_id === caller.sub) throw new Conflict('OWN_PROJECT');
   const env = hiringConfig();
   const coins = hireCoins(project.price, env.COIN_VALUE_BRL);
-  if (coins <= 0) throw new BadRequest('Este projeto não tem preço para contratação.', HireErrorCode.NoPrice);
+  if (coins <= 0) throw new BadRequest('HIRE_NO_PRICE');
   const at = now.toISOString();
   const order: Order = {
     ...newOrder({
@@ -84,11 +75,7 @@ export async function hireProject(caller: Caller, input: HireRequest, now = new 
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       const { balance } = await getWallet(caller.sub);
-      throw new AppError(
-        402,
-        error.code,
-        `Saldo insuficiente: a contratação custa ${coins} 5D Coins e você tem ${balance}.`,
-      ).withParams({ needed: coins, balance });
+      throw new InsufficientFunds({ context: 'hire', needed: coins, balance });
     }
     throw error;
   }
@@ -110,24 +97,16 @@ export async function deliverOrder(
   now = new Date(),
 ): Promise<Order> {
   const found = await getCreatorOrder(caller.sub, orderId);
-  if (!found) throw new NotFound('Pedido não encontrado.');
+  if (!found) throw new NotFound('ORDER_NOT_FOUND');
   if (!isOwnKey(fileKey, caller.sub, DELIVERY_PREFIXES)) {
-    throw new BadRequest('O arquivo de entrega deve ser um envio seu.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
   const order = await settleDue(found, now);
-  if (order.kind === 'unpaid')
-    throw new Conflict('Este pedido não foi pago: não há o que entregar.', HireErrorCode.NotPaid);
-  if (order.status === 'expired')
-    throw new Conflict(
-      'O prazo de entrega deste pedido acabou e o cliente foi reembolsado.',
-      HireErrorCode.DeadlinePassed,
-    );
-  if (order.status !== 'pending') throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+  if (order.kind === 'unpaid') throw new Conflict('ORDER_NOT_PAID');
+  if (order.status === 'expired') throw new Conflict('HIRE_DEADLINE_PASSED');
+  if (order.status !== 'pending') throw new Conflict('ORDER_NOT_PENDING');
   if (!(await headAudioBucketObject(fileKey))) {
-    throw new BadRequest(
-      'Arquivo de entrega não encontrado. Envie o arquivo antes de entregar.',
-      'FILE_NOT_FOUND',
-    );
+    throw new BadRequest('FILE_NOT_FOUND', { context: 'delivery' });
   }
   const env = hiringConfig();
   const reviewUntil =
@@ -136,8 +115,8 @@ export async function deliverOrder(
   if (!delivered) {
     const current = await getClientOrder(order.client_id, order.id, true);
     if (current?.status === 'expired' || (current?.deadline_at && current.deadline_at <= now.toISOString()))
-      throw new Conflict('O prazo de entrega deste pedido acabou.', HireErrorCode.DeadlinePassed);
-    throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+      throw new Conflict('HIRE_DEADLINE_PASSED');
+    throw new Conflict('ORDER_NOT_PENDING');
   }
   if (reviewUntil) await scheduleSettlement(delivered, 'review', new Date(reviewUntil));
   return delivered;
@@ -146,43 +125,32 @@ export async function deliverOrder(
 /** The creator declines a paid hire they have not delivered: the client gets the coins back. */
 export async function declineOrder(caller: Caller, orderId: string, now = new Date()): Promise<Order> {
   const found = await getCreatorOrder(caller.sub, orderId);
-  if (!found) throw new NotFound('Pedido não encontrado.');
+  if (!found) throw new NotFound('ORDER_NOT_FOUND');
   const order = await settleDue(found, now);
   if (order.kind !== 'hire' || order.status !== 'pending' || order.escrow !== 'held')
-    throw new Conflict(
-      'Só um pedido pago e ainda não entregue pode ser recusado.',
-      HireErrorCode.NotDeclinable,
-    );
+    throw new Conflict('ORDER_NOT_DECLINABLE');
   await refundHire(order, 'declined', now.toISOString());
   const after = await getClientOrder(order.client_id, order.id, true);
-  if (after?.status !== 'declined')
-    throw new Conflict(
-      'Só um pedido pago e ainda não entregue pode ser recusado.',
-      HireErrorCode.NotDeclinable,
-    );
+  if (after?.status !== 'declined') throw new Conflict('ORDER_NOT_DECLINABLE');
   return after;
 }
 
 /** The client's own order, settled if due. */
 async function clientOrder(caller: Caller, orderId: string, now: Date): Promise<Order> {
   const order = await getClientOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (!order) throw new NotFound('ORDER_NOT_FOUND');
   return settleDue(order, now);
 }
 
 /** The client accepts the delivery of a hire: the held coins go to the creator now. */
 export async function acceptOrder(caller: Caller, orderId: string, now = new Date()): Promise<Order> {
   const order = await clientOrder(caller, orderId, now);
-  if (order.kind !== 'hire')
-    throw new Conflict('Este pedido não tem pagamento em garantia.', HireErrorCode.NotPaid);
-  if (order.status === 'completed')
-    throw new Conflict('Esta entrega já foi aceita.', HireErrorCode.AlreadyAccepted);
-  if (order.status !== 'delivered')
-    throw new Conflict('O criador ainda não entregou este pedido.', 'ORDER_NOT_DELIVERED');
+  if (order.kind !== 'hire') throw new Conflict('ORDER_NOT_PAID', { context: 'accept' });
+  if (order.status === 'completed') throw new Conflict('ORDER_ALREADY_ACCEPTED');
+  if (order.status !== 'delivered') throw new Conflict('ORDER_NOT_DELIVERED');
   await releaseHire(order, now.toISOString());
   const after = await getClientOrder(caller.sub, orderId, true);
-  if (after?.status !== 'completed')
-    throw new Conflict('Esta entrega já foi aceita.', HireErrorCode.AlreadyAccepted);
+  if (after?.status !== 'completed') throw new Conflict('ORDER_ALREADY_ACCEPTED');
   return after;
 }
 
@@ -198,9 +166,9 @@ export async function rateClientOrder(
   now = new Date(),
 ): Promise<Order> {
   const order = await clientOrder(caller, orderId, now);
-  if (order.rating !== null) throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  if (order.rating !== null) throw new Conflict('ORDER_ALREADY_RATED');
   if (order.status === 'pending' || order.status === 'declined' || order.status === 'expired')
-    throw new Conflict('Avalie depois da entrega.', 'ORDER_NOT_DELIVERED');
+    throw new Conflict('ORDER_NOT_DELIVERED', { context: 'rate' });
   if (order.kind === 'hire' && order.status === 'delivered') {
     await releaseHire(order, now.toISOString(), rating);
     const after = await getClientOrder(caller.sub, orderId, true);
@@ -208,7 +176,7 @@ export async function rateClientOrder(
     // Released meanwhile (by its review period): rate the completed order below.
   }
   const rated = await rateOrder(caller.sub, orderId, rating, now.toISOString());
-  if (!rated) throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  if (!rated) throw new Conflict('ORDER_ALREADY_RATED');
   return rated;
 }
 
@@ -220,7 +188,7 @@ export async function requireDeliveredOrder(
 ): Promise<Order & { delivery_file_key: string }> {
   const order = await clientOrder(caller, orderId, now);
   if ((order.status !== 'delivered' && order.status !== 'completed') || !order.delivery_file_key) {
-    throw new Conflict('O criador ainda não entregou este pedido.', 'ORDER_NOT_DELIVERED');
+    throw new Conflict('ORDER_NOT_DELIVERED');
   }
   return { ...order, delivery_file_key: order.delivery_file_key };
 }

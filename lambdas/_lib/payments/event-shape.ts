@@ -13,7 +13,7 @@ export class MalformedEvent extends AppError {
     readonly eventId: string,
     readonly why: string,
   ) {
-    super(400, 'MALFORMED_EVENT', `Evento do Stripe malformado: ${why}.`);
+    super(400, 'MALFORMED_EVENT', { event: eventId, detail: why });
   }
 }
 

@@ -21,7 +21,7 @@ export type { EventOutcome } from './webhook-outcome';
 
 export class InvalidSignature extends AppError {
   constructor() {
-    super(400, 'INVALID_SIGNATURE', 'Assinatura do webhook inválida.');
+    super(400, 'INVALID_SIGNATURE');
   }
 }
 

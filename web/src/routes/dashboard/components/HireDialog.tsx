@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { isLanguage } from '../../../../../shared/i18n/language';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { checkText, graphemeLength } from '../../../../../shared/text-input';
+import { textProblemMessage } from '../../../api/text-rule';
 import { Dialog } from '../../../components/Dialog';
 import { formatMoney } from '../../../lib/format';
 import { useHire, useHireQuote } from '../api/client';
@@ -41,7 +41,6 @@ export function HireDialog({
   const [briefError, setBriefError] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const locale = i18n.resolvedLanguage ?? 'pt-BR';
-  const language = isLanguage(locale) ? locale : 'pt-BR';
 
   useEffect(() => {
     if (!project) return;
@@ -56,9 +55,9 @@ export function HireDialog({
 
   function submit() {
     if (!project || !data || shortfall > 0 || busy) return;
-    const checked = checkText('brief', brief, BRIEF_RULE, language);
+    const checked = checkText('brief', brief, BRIEF_RULE);
     if (!checked.ok) {
-      setBriefError(checked.message);
+      setBriefError(textProblemMessage(checked.problem));
       return;
     }
     hire.mutate(
