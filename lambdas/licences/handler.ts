@@ -53,8 +53,6 @@ import {
 import { config } from '../_lib/config';
 
 const OWN_PREFIXES = ['audio', 'stems', 'uploads'] as const;
-/** Detection reads at most this much WAV (≈ 3 min of 44.1 kHz stereo 16-bit is 32 MB). */
-const MAX_ANALYSE_BYTES = 64 * 1024 * 1024;
 /** The tempo range a creator may save (the message names it: BPM_OUT_OF_RANGE). */
 const DETECTED_BPM = { min: 40, max: 250 } as const;
 
@@ -279,19 +277,14 @@ export const handler = httpHandler(async (event) => {
       if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('FILE_NOT_FOUND');
       const head = await headAudioBucketObject(key);
       if (!head) throw new NotFound('FILE_NOT_FOUND');
-      if (!key.toLowerCase().endsWith('.wav')) throw new BadRequest('DETECTION_NEEDS_WAV');
-      if (head.size > MAX_ANALYSE_BYTES)
-        throw new BadRequest('DETECTION_FILE_TOO_LARGE', { max: MAX_ANALYSE_BYTES / 2 ** 20 });
-      const { s3, GetObjectCommand } = await import('../_lib/aws/s3-objects');
-      const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
-      const bytes = await object.Body!.transformToByteArray();
-      // The tempo and key detectors load only for this route (a chunk of their own).
-      const { detectBeatWav } = await import('../_lib/licensing/detect');
-      try {
-        return json(200, detectBeatWav(bytes));
-      } catch {
-        throw new BadRequest('UNSUPPORTED_FILE', { context: 'unreadable' });
-      }
+      // Any format the platform decodes, read only as far as the analysis needs; the decoders and the
+      // tempo/key detectors load only for this route (chunks of their own).
+      const [{ decodeStoredAudio }, { detectBeat }] = await Promise.all([
+        import('../_lib/analysis/stored-audio'),
+        import('../_lib/licensing/detect'),
+      ]);
+      const decoded = await decodeStoredAudio(config.AUDIO_BUCKET, key, key.split('/').pop() ?? key);
+      return json(200, detectBeat(decoded.audio, decoded.durationSeconds));
     }
     case 'POST /api/offers': {
       const caller = requireCaller(event);
