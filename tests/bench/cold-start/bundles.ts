@@ -95,6 +95,8 @@ export function collectBundles(outdirs: string[], stage: string): Bundle[] {
       const name = /\/Fn-([^/]+)\/Function\/Resource$/.exec(cdkPath)?.[1];
       const isBare = cdkPath === `${BENCH_STACK}/Bare/Resource`;
       if ((!name && !isBare) || typeof asset !== 'string') continue;
+      // A reused assembly may hold an earlier bare handler: the reference is the one built in this run.
+      if (isBare && outdir !== outdirs[outdirs.length - 1]) continue;
       const dir = path.join(stage, name ?? 'bare');
       mkdirSync(dir, { recursive: true });
       cpSync(path.join(outdir, asset), dir, { recursive: true });
