@@ -13,5 +13,7 @@ export const METRIC = {
   WebhookDuplicate: 'WebhookDuplicate',
   WebhookSignatureFailed: 'WebhookSignatureFailed',
   UploadsCompleted: 'UploadsCompleted',
+  /** A split whose managed stems service failed and that the built-in separator completed. */
+  StemsProviderFallbacks: 'StemsProviderFallbacks',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
