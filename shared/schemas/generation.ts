@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
 
 /**
@@ -9,21 +10,19 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLE
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
   description: z
-    .string({ message: 'Descreva a música que você quer gerar.' })
+    .string({ message: issueCode('DESCRIPTION_REQUIRED') })
     .trim()
-    .min(1, 'Descreva a música que você quer gerar.')
-    .max(2000, 'A descrição pode ter no máximo 2000 caracteres.'),
+    .min(1, issueCode('DESCRIPTION_REQUIRED'))
+    .max(2000, issueCode('DESCRIPTION_TOO_LONG')),
   lyrics: z
     .string()
     .trim()
-    .max(5000, 'A letra pode ter no máximo 5000 caracteres.')
+    .max(5000, issueCode('LYRICS_TOO_LONG'))
     .optional()
     .transform((value) => (value ? value : undefined)),
-  style: z
-    .enum(MUSIC_STYLES, { message: `Estilo inválido: use ${MUSIC_STYLES.join(', ')}.` })
-    .default(DEFAULT_STYLE),
+  style: z.enum(MUSIC_STYLES, { message: issueCode('STYLE_INVALID') }).default(DEFAULT_STYLE),
   duration: z
-    .literal(DURATIONS_SECONDS, { message: 'Duração inválida: use 30, 60, 90 ou 120 segundos.' })
+    .literal(DURATIONS_SECONDS, { message: issueCode('DURATION_INVALID') })
     .default(DEFAULT_DURATION_SECONDS),
 });
 export type CreateMusicRequest = z.infer<typeof CreateMusicRequest>;
@@ -47,6 +46,11 @@ export const JOB_FAILURE_CODES = [
   'SERVER_ERROR',
   'TASK_NOT_FOUND',
   'UNKNOWN',
+  // The uploaded audio could not be decoded (shared/audio/formats.ts: AudioErrorCode).
+  'UNSUPPORTED_AUDIO',
+  'AUDIO_CORRUPT',
+  'AUDIO_TRUNCATED',
+  'AUDIO_EMPTY',
 ] as const;
 export const JobFailureCode = z.enum(JOB_FAILURE_CODES);
 export type JobFailureCode = z.infer<typeof JobFailureCode>;
@@ -55,7 +59,13 @@ export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
 export const StemName = z.enum(STEM_NAMES);
 export type StemName = z.infer<typeof StemName>;
 
-export const StemLink = z.object({ name: StemName, url: z.string().nullable() });
+export const StemLink = z.object({
+  name: StemName,
+  /** The 16-bit WAV. */
+  url: z.string().nullable(),
+  /** A 320 kbps MP3 of the same stem, when the split made one. */
+  mp3Url: z.string().nullable().optional(),
+});
 export type StemLink = z.infer<typeof StemLink>;
 
 export const TrackView = z.object({
@@ -71,6 +81,17 @@ export const TrackView = z.object({
 });
 export type TrackView = z.infer<typeof TrackView>;
 
+/**
+ * Where a running split is: each stage's share done (0..1). The stages run as one stream (a block is
+ * decoded, separated, then encoded while the next is read), so they advance together, decoding ahead.
+ */
+export const JobStages = z.object({
+  decode: z.number().min(0).max(1),
+  separate: z.number().min(0).max(1),
+  encode: z.number().min(0).max(1),
+});
+export type JobStages = z.infer<typeof JobStages>;
+
 /** GET /api/generations/{id} */
 export const GenerationView = z.object({
   id: z.string(),
@@ -78,6 +99,9 @@ export const GenerationView = z.object({
   status: JobStatus,
   /** 0..100 */
   progress: z.number().optional(),
+  stages: JobStages.optional(),
+  /** The server's estimate of the seconds left, from the pace so far. */
+  etaSeconds: z.number().optional(),
   success: z.boolean().optional(),
   track: TrackView.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -88,7 +112,11 @@ export type GenerationView = z.infer<typeof GenerationView>;
 
 /** POST /api/functions/neural-stem-splitter: a completed upload of the caller. */
 export const StemSplitRequest = z.object({
-  uploadId: z.string({ message: 'Envie o arquivo de áudio antes de separar.' }).trim().min(1).max(200),
+  uploadId: z
+    .string({ message: issueCode('SPLIT_UPLOAD_REQUIRED') })
+    .trim()
+    .min(1)
+    .max(200),
 });
 export type StemSplitRequest = z.infer<typeof StemSplitRequest>;
 
