@@ -13,7 +13,7 @@ export class FallbackStemSeparator implements StemSeparator {
   readonly name: string;
 
   constructor(
-    private readonly primary: StemSeparator,
+    readonly primary: StemSeparator,
     private readonly fallback: StemSeparator,
   ) {
     this.name = `${primary.name}+${fallback.name}`;
@@ -24,15 +24,23 @@ export class FallbackStemSeparator implements StemSeparator {
       return await this.primary.separate(wav, options);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      const code = (error as { code?: unknown }).code;
-      logger.warn('stems provider failed; split with the built-in separator', {
-        provider: this.primary.name,
-        fallback: this.fallback.name,
-        code: typeof code === 'string' ? code : 'UNKNOWN',
-        error: error instanceof Error ? error.message : String(error),
-      });
-      countMetric(METRIC.StemsProviderFallbacks);
+      this.recordFallback(error);
       return this.fallback.separate(wav, options);
     }
+  }
+
+  /**
+   * The warning and the metric of one fallback, for a caller that runs the built-in separator itself
+   * (the split task streams it from S3 instead of separating a whole WAV in memory).
+   */
+  recordFallback(error: unknown): void {
+    const code = (error as { code?: unknown }).code;
+    logger.warn('stems provider failed; split with the built-in separator', {
+      provider: this.primary.name,
+      fallback: this.fallback.name,
+      code: typeof code === 'string' ? code : 'UNKNOWN',
+      error: error instanceof Error ? error.message : String(error),
+    });
+    countMetric(METRIC.StemsProviderFallbacks);
   }
 }
