@@ -12,6 +12,8 @@ export const METRIC = {
   WebhookApplied: 'WebhookApplied',
   WebhookDuplicate: 'WebhookDuplicate',
   WebhookSignatureFailed: 'WebhookSignatureFailed',
+  /** Signed events that do not match a checkout/subscription the app recorded, or are malformed. */
+  WebhookRefused: 'WebhookRefused',
   UploadsCompleted: 'UploadsCompleted',
   /** A split whose managed stems service failed and that the built-in separator completed. */
   StemsProviderFallbacks: 'StemsProviderFallbacks',
