@@ -15,5 +15,7 @@ export const METRIC = {
   /** Signed events that do not match a checkout/subscription the app recorded, or are malformed. */
   WebhookRefused: 'WebhookRefused',
   UploadsCompleted: 'UploadsCompleted',
+  /** A split whose managed stems service failed and that the built-in separator completed. */
+  StemsProviderFallbacks: 'StemsProviderFallbacks',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

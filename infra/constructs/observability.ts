@@ -225,7 +225,11 @@ export class Observability extends Construct {
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'Generations',
-        left: [business(METRIC.GenerationsStarted), business(METRIC.GenerationsFailed)],
+        left: [
+          business(METRIC.GenerationsStarted),
+          business(METRIC.GenerationsFailed),
+          business(METRIC.StemsProviderFallbacks),
+        ],
         width: 8,
       }),
       new cloudwatch.GraphWidget({

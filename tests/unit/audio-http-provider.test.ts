@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpMusicProvider, providerErrorFromResponse } from '../../lambdas/_lib/music/http-provider';
-import type { MusicRequest } from '../../lambdas/_lib/music/provider';
+import { ProviderError, type MusicRequest } from '../../lambdas/_lib/music/provider';
 import { encodeWav } from '../../shared/audio/wav';
 import { DspSeparator } from '../../lambdas/_lib/stems/dsp-separator';
+import { FallbackStemSeparator } from '../../lambdas/_lib/stems/fallback-separator';
 import { stemSeparatorFromConfig } from '../../lambdas/_lib/stems/from-config';
 import { HttpStemSeparator } from '../../lambdas/_lib/stems/http-separator';
 
@@ -180,10 +181,37 @@ describe('HTTP stem separator', () => {
     ).toMatchObject({ code: 'SERVER_ERROR' });
   });
 
-  it('is chosen when STEMS_PROVIDER_URL is set, the DSP separator otherwise', () => {
+  it('is chosen when STEMS_PROVIDER_URL is set (the DSP separator behind it), the DSP separator otherwise', () => {
     expect(stemSeparatorFromConfig({})).toBeInstanceOf(DspSeparator);
-    expect(stemSeparatorFromConfig({ STEMS_PROVIDER_URL: 'http://127.0.0.1:9' })).toBeInstanceOf(
-      HttpStemSeparator,
-    );
+    const configured = stemSeparatorFromConfig({ STEMS_PROVIDER_URL: 'http://127.0.0.1:9' });
+    expect(configured).toBeInstanceOf(FallbackStemSeparator);
+    expect(configured.name).toBe('http+dsp');
+  });
+
+  it('falls back to the second separator when the first fails, but not when the split was cancelled', async () => {
+    const stems = { vocals: wav, drums: wav, bass: wav, other: wav };
+    let fallbacks = 0;
+    const failing = {
+      name: 'http',
+      separate: () => Promise.reject(new ProviderError('TIMEOUT', 'Stem provider timed out.')),
+    };
+    const local = {
+      name: 'dsp',
+      separate: () => {
+        fallbacks++;
+        return Promise.resolve(stems);
+      },
+    };
+    expect(await new FallbackStemSeparator(failing, local).separate(wav)).toBe(stems);
+    expect(fallbacks).toBe(1);
+    const working = { name: 'http', separate: () => Promise.resolve(stems) };
+    expect(await new FallbackStemSeparator(working, local).separate(wav)).toBe(stems);
+    expect(fallbacks).toBe(1);
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(
+      new FallbackStemSeparator(failing, local).separate(wav, { signal: cancelled.signal }),
+    ).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(fallbacks).toBe(1);
   });
 });

@@ -1,11 +1,13 @@
 import { STEM_NAMES, type StemName } from '../../../shared/schemas/generation';
 import { config } from '../config';
-import { advanceJob, jobAudioKeys } from '../db/generations';
+import { advanceJob, jobAudioKeys, type GenerationJob } from '../db/generations';
 import { logger } from '../logger';
 import { musicProviderFromConfig } from '../music/from-config';
 import { isProviderError, type SynthStemName } from '../music/provider';
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { DspSeparator } from '../stems/dsp-separator';
+import { FallbackStemSeparator } from '../stems/fallback-separator';
+import type { SeparatedStems, StemSeparator } from '../stems/separator';
 import { splitObject } from '../stems/split-object';
 import { providerSettings } from '../provider-settings';
 import { copyObject, putWav } from './audio-store';
@@ -95,30 +97,12 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
     if (!source.bucket || !source.key)
       throw new PipelineError('BadRequest', 'Nada para separar: o áudio do job não existe.');
     const separator = stemSeparatorFromConfig(await providerSettings());
-    if (separator instanceof DspSeparator) {
-      // The built-in separator streams: any decoded format in, WAV + MP3 stems out, bounded memory.
-      const name = job.source?.name ?? source.key;
-      const split = await splitObject(
-        { bucket: source.bucket, key: source.key, name },
-        { bucket, keys: stemKeys(job) },
-        { onProgress: splitProgressRecorder(job) },
-      );
-      const stemsMp3: Partial<Record<StemName, string>> = {};
-      for (const stem of STEM_NAMES) {
-        stems[stem] = split.stems[stem].wav;
-        stemsMp3[stem] = split.stems[stem].mp3;
-      }
-      await advanceJob(job.id, {
-        progress: 90,
-        stems,
-        stemsMp3,
-        stages: { decode: 1, separate: 1, encode: 1 },
-        etaSeconds: 0,
-      });
-      return { stems: STEM_NAMES.length };
-    }
-    const wav = await readAsWav(source.bucket, source.key, job.source?.name);
-    const separated = await separator.separate(wav);
+    const name = job.source?.name ?? source.key;
+    const located = { bucket: source.bucket, key: source.key, name };
+    if (separator instanceof DspSeparator) return streamSplit(job, located);
+    const separated = await separateRemotely(separator, located);
+    // The provider failed: the built-in separator takes over, streamed like a local split.
+    if (!separated) return streamSplit(job, located);
     for (const name of STEM_NAMES) {
       const key = jobAudioKeys.stem(job, name);
       await putWav(bucket, key, separated[name]);
@@ -127,4 +111,49 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
   }
   await advanceJob(job.id, { progress: 90, stems });
   return { stems: Object.keys(stems).length };
+}
+
+/**
+ * The provider's stems, or undefined when it failed and a fallback is configured (logged and counted).
+ * The file is read and decoded first: a broken file fails with its code and is no provider failure.
+ */
+async function separateRemotely(
+  separator: StemSeparator,
+  source: { bucket: string; key: string; name: string },
+): Promise<SeparatedStems | undefined> {
+  const remote = separator instanceof FallbackStemSeparator ? separator.primary : separator;
+  const wav = await readAsWav(source.bucket, source.key, source.name);
+  try {
+    return await remote.separate(wav);
+  } catch (error) {
+    if (!(separator instanceof FallbackStemSeparator)) throw error;
+    separator.recordFallback(error);
+    return undefined;
+  }
+}
+
+/** The built-in separator, streamed: any decoded format in, WAV + MP3 stems out, bounded memory. */
+async function streamSplit(
+  job: GenerationJob,
+  source: { bucket: string; key: string; name: string },
+): Promise<{ stems: number }> {
+  const split = await splitObject(
+    source,
+    { bucket: config.AUDIO_BUCKET, keys: stemKeys(job) },
+    { onProgress: splitProgressRecorder(job) },
+  );
+  const stems: Partial<Record<StemName, string>> = {};
+  const stemsMp3: Partial<Record<StemName, string>> = {};
+  for (const stem of STEM_NAMES) {
+    stems[stem] = split.stems[stem].wav;
+    stemsMp3[stem] = split.stems[stem].mp3;
+  }
+  await advanceJob(job.id, {
+    progress: 90,
+    stems,
+    stemsMp3,
+    stages: { decode: 1, separate: 1, encode: 1 },
+    etaSeconds: 0,
+  });
+  return { stems: STEM_NAMES.length };
 }

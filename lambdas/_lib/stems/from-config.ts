@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DspSeparator } from './dsp-separator';
+import { FallbackStemSeparator } from './fallback-separator';
 import { HttpStemSeparator } from './http-separator';
 import type { StemSeparator } from './separator';
 
@@ -13,13 +14,17 @@ const StemSettings = z.object({
   STEMS_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
 });
 
-/** The remote separator when STEMS_PROVIDER_URL is set, else the built-in DSP separator (the local default). */
+/**
+ * The remote separator when STEMS_PROVIDER_URL is set, with the built-in DSP separator behind it for
+ * when the service fails; the DSP separator alone otherwise (the local default).
+ */
 export function stemSeparatorFromConfig(env: NodeJS.ProcessEnv = process.env): StemSeparator {
   const settings = StemSettings.parse(env);
   if (!settings.STEMS_PROVIDER_URL) return new DspSeparator();
-  return new HttpStemSeparator({
+  const remote = new HttpStemSeparator({
     baseUrl: settings.STEMS_PROVIDER_URL,
     apiKey: settings.STEMS_PROVIDER_KEY,
     timeoutMs: settings.STEMS_PROVIDER_TIMEOUT_MS,
   });
+  return new FallbackStemSeparator(remote, new DspSeparator());
 }

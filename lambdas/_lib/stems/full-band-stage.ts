@@ -1,0 +1,148 @@
+import { logRatio } from './long-features';
+import type { LowBandOptions, LowBandStage, RepetitionSettings } from './low-band-stage';
+import { bandOf, compileModel, evaluateBin, FEATURE_COUNT, type MaskModel } from './mask-model';
+import { SpectralStage } from './spectral-stage';
+
+/** One full-band frame's features, for fitting the model (tests/bench/audio/fit-separator-model.ts). */
+export interface FeatureFrame {
+  /** Frame index of the full-band stage; it covers its input [frame·hop − (N − hop), … + N). */
+  frame: number;
+  fftSize: number;
+  /** features[bin · FEATURE_COUNT + f], in FEATURES order. */
+  features: Float32Array;
+  /** √(|L|² + |R|²) per bin. */
+  magnitude: Float32Array;
+}
+
+export interface DspSeparatorOptions {
+  /** STFT size (power of two) of the full-band stage; the hop is a quarter of it. */
+  fftSize?: number;
+  /** Frames in the time median (odd): longer calls only longer sounds harmonic. */
+  timeKernel?: number;
+  /** Bins in the frequency median (odd). */
+  freqKernel?: number;
+  /** The mask model (default: the fitted one). */
+  model?: MaskModel;
+  /** The long-window low-band stage (kick body vs bass, long-window features); `false` skips it. */
+  lowBand?: LowBandOptions | false;
+  /** REPET-SIM on the long window; `false` leaves the repetition feature at 0. */
+  repetition?: Partial<RepetitionSettings> | false;
+  /** Receives every full-band frame's features (fitting only; slows the separation down). */
+  tap?: (frame: FeatureFrame) => void;
+}
+
+export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel'>>;
+
+export const DEFAULTS: Tuning = { fftSize: 2048, timeKernel: 17, freqKernel: 31 };
+
+/** Frames on each side over which the instantaneous-frequency spread is measured. */
+const VIBRATO_HALF = 4;
+
+/**
+ * Stage 2: vocals, drums and bass over the whole band (on what the low-band stage left), by the mask
+ * model from each bin's features: this stage's own (short-window harmonic/percussive ratio, stereo
+ * coherence and panning, instantaneous-frequency spread, level) and the low-band stage's long-window
+ * ones at the same instant (harmonic/percussive ratio, repetition). Outputs: drums, bass, vocals.
+ */
+export class FullBandStage extends SpectralStage {
+  private readonly x: Float32Array;
+  private readonly band: Int32Array;
+  private readonly longBin: Int32Array;
+  private readonly weights: Float64Array[];
+  private readonly columns: Int32Array;
+  private readonly probs = new Float64Array(4);
+  /** Instantaneous-frequency deviation (bins) per bin and ring slot: devT[bin·K + slot]. */
+  private readonly devT: Float32Array;
+  /** Phase of L + R per bin in the previous frame. */
+  private readonly lastPhase: Float32Array;
+  private readonly eps: number;
+
+  constructor(
+    sampleRate: number,
+    t: Tuning,
+    model: MaskModel,
+    private readonly long: LowBandStage | undefined,
+    private readonly tap?: (frame: FeatureFrame) => void,
+  ) {
+    super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3);
+    if (this.DELAY < VIBRATO_HALF) throw new RangeError('StemSplitStream: time kernel too short');
+    const { weights, columns } = compileModel(model);
+    this.weights = weights;
+    this.columns = columns;
+    this.x = new Float32Array(this.A * FEATURE_COUNT);
+    this.band = new Int32Array(this.A);
+    this.longBin = new Int32Array(this.A);
+    for (let k = 0; k < this.A; k++) {
+      this.band[k] = bandOf(k * this.binHz);
+      this.longBin[k] = long ? long.binOf(k * this.binHz) : 0;
+    }
+    long?.requireBins(this.longBin);
+    this.devT = new Float32Array(this.A * this.K);
+    this.lastPhase = new Float32Array(this.A);
+    this.eps = 1e-6 * this.N;
+  }
+
+  /** Phase advance of L + R against the previous frame, less the bin's own: the frequency deviation. */
+  protected override afterAnalysis(j: number, slot: number): void {
+    const { A, K, devT, N, HOP, lastPhase } = this;
+    const cur = this.ring[slot]!;
+    const TWO_PI = 2 * Math.PI;
+    for (let k = 0; k < A; k++) {
+      const a = Math.atan2(cur.li[k]! + cur.ri[k]!, cur.lr[k]! + cur.rr[k]!);
+      let d = a - lastPhase[k]! - (TWO_PI * k * HOP) / N;
+      d -= TWO_PI * Math.round(d / TWO_PI);
+      devT[k * K + slot] = j === 0 ? 0 : (d * N) / (TWO_PI * HOP);
+      lastPhase[k] = a;
+    }
+  }
+
+  protected computeMasks(t: number): void {
+    const { A, M, K, x, harmonic, percussive, devT, eps } = this;
+    const F = FEATURE_COUNT;
+    const cur = this.ring[t % K]!;
+    let loudest = 0;
+    for (let k = 0; k < A; k++) if (cur.mag[k]! > loudest) loudest = cur.mag[k]!;
+    const floor = loudest * 1e-6 + eps;
+    // The long stage's frame at this frame's centre (it is ahead of this stage: see StemSplitStream).
+    let longSlot = -1;
+    if (this.long?.features) longSlot = this.long.features.find(this.long.frameAt(this.frameCentre(t)));
+    const hpLong = longSlot >= 0 ? this.long!.features!.hp[longSlot]! : undefined;
+    const rep = longSlot >= 0 ? this.long!.features!.repetition[longSlot]! : undefined;
+    for (let k = 0; k < A; k++) {
+      const o = k * F;
+      x[o] = logRatio(harmonic[k]!, percussive[k]!, eps);
+      const lb = this.longBin[k]!;
+      x[o + 1] = hpLong ? hpLong[lb]! : 0;
+      x[o + 2] = rep ? rep[lb]! : 0;
+      const lr = cur.lr[k]!;
+      const li = cur.li[k]!;
+      const rr = cur.rr[k]!;
+      const ri = cur.ri[k]!;
+      const pl = lr * lr + li * li;
+      const pr = rr * rr + ri * ri;
+      const power = pl + pr + 1e-30;
+      x[o + 3] = (2 * (lr * rr + li * ri)) / power;
+      x[o + 4] = Math.abs(pl - pr) / power;
+      let s1 = 0;
+      let s2 = 0;
+      for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) {
+        const v = devT[k * K + ((t + d + K) % K)]!;
+        s1 += v;
+        s2 += v * v;
+      }
+      const n = 2 * VIBRATO_HALF + 1;
+      const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
+      x[o + 5] = Math.log(spread + 1e-3);
+      x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
+    }
+    this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag });
+    const [drumMask, bassMask, vocalMask] = this.masks as [Float32Array, Float32Array, Float32Array];
+    const { probs, weights, columns } = this;
+    for (let k = 0; k < M; k++) {
+      evaluateBin(weights[this.band[k]!]!, columns, x, k * F, probs);
+      vocalMask[k] = probs[0]!;
+      drumMask[k] = probs[1]!;
+      bassMask[k] = probs[2]!;
+    }
+  }
+}

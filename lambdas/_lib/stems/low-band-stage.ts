@@ -1,0 +1,194 @@
+import { LongFeatureRing, logRatio } from './long-features';
+import { RepetitionModel } from './repetition';
+import { SpectralStage } from './spectral-stage';
+
+export interface LowBandOptions {
+  /** STFT size of the low-band stage (power of two); the hop is a quarter of it. */
+  fftSize?: number;
+  /** Frames in the time median (odd). */
+  timeKernel?: number;
+  /** Bins in the frequency median (odd). */
+  freqKernel?: number;
+  /** Frames ahead over which a steady fall in level marks a drum body (0 turns the rule off). */
+  decayLookahead?: number;
+  /** Per-frame level ratios (at this stage's hop) between these two count as a drum body's decay. */
+  decayFast?: number;
+  decaySlow?: number;
+  /** The stage owns everything below `fromHz` and nothing above `toHz` (cosine crossover between). */
+  fromHz?: number;
+  toHz?: number;
+}
+
+/** REPET-SIM settings (in seconds, converted to this stage's frames). */
+export interface RepetitionSettings {
+  historySeconds: number;
+  lookaheadSeconds: number;
+  neighbours: number;
+  minDistanceSeconds: number;
+  /** Similarity is measured on bins below this frequency. */
+  similarityHz: number;
+  poolHz: number;
+}
+
+export const REPETITION_DEFAULTS: RepetitionSettings = {
+  historySeconds: 30,
+  lookaheadSeconds: 8,
+  neighbours: 9,
+  minDistanceSeconds: 0.35,
+  similarityHz: 5000,
+  poolHz: 21,
+};
+
+export type LowTuning = Required<LowBandOptions>;
+
+export const LOW_DEFAULTS: LowTuning = {
+  fftSize: 8192,
+  timeKernel: 9,
+  freqKernel: 15,
+  decayLookahead: 2,
+  // At this stage's hop (46 ms) the synthesizer's kick falls by 0.81 a frame, an 808 note by 0.96.
+  decayFast: 0.65,
+  decaySlow: 0.85,
+  fromHz: 150,
+  toHz: 250,
+};
+
+/**
+ * Stage 1: the low band's drums (kick body) and bass, from a long window. Outputs: drums, bass.
+ * With `features`, it also analyses the whole band and leaves, per frame, the long-window features the
+ * full-band stage's model reads (harmonic/percussive ratio; repetition, `lookahead` frames late).
+ */
+export class LowBandStage extends SpectralStage {
+  private readonly weight: Float32Array;
+  private readonly lookahead: number;
+  readonly features: LongFeatureRing | undefined;
+  private readonly repetition: RepetitionModel | undefined;
+  /** Frames by which the repetition feature trails the newest analysed frame. */
+  readonly repetitionLag: number;
+  private readonly background: Float32Array;
+  private readonly eps: number;
+  private repeated = 0;
+  /** The bins whose features another stage reads (all when undefined): see `requireBins`. */
+  private featureBins: Int32Array | undefined;
+
+  constructor(
+    sampleRate: number,
+    private readonly t: LowTuning,
+    features: { repetition: RepetitionSettings | false } | false = false,
+  ) {
+    super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, t.toHz, 2, features !== false);
+    const bins = this.N / 2 + 1;
+    const frames = (seconds: number) => Math.max(1, Math.round((seconds * sampleRate) / this.HOP));
+    // Magnitudes are sums over the window (about N/4 for a full-scale sine): ε is far below any sound.
+    this.eps = 1e-6 * this.N;
+    this.background = new Float32Array(features ? bins : 0);
+    const rep = features ? features.repetition : false;
+    this.repetitionLag = rep ? Math.max(this.DELAY, frames(rep.lookaheadSeconds)) : this.DELAY;
+    if (features) this.features = new LongFeatureRing(bins, this.repetitionLag + 64);
+    if (rep) {
+      this.repetition = new RepetitionModel({
+        bins,
+        similarityBins: Math.min(bins, Math.round(rep.similarityHz / this.binHz)),
+        pool: Math.max(1, Math.round(rep.poolHz / this.binHz)),
+        history: frames(rep.historySeconds),
+        lookahead: this.repetitionLag,
+        neighbours: rep.neighbours,
+        minDistance: frames(rep.minDistanceSeconds),
+      });
+    }
+    this.lookahead = Math.max(0, Math.min(t.decayLookahead, this.DELAY));
+    this.weight = new Float32Array(this.M);
+    const { fromHz: lo, toHz: hi } = t;
+    for (let k = 0; k < this.M; k++) {
+      const f = k * this.binHz;
+      this.weight[k] = f <= lo ? 1 : f >= hi ? 0 : 0.5 + 0.5 * Math.cos((Math.PI * (f - lo)) / (hi - lo));
+    }
+  }
+
+  /**
+   * Only these bins' features are read (the full-band stage's bins map onto every fourth long bin):
+   * medians and features are then computed for them and the masked band only.
+   */
+  requireBins(bins: ArrayLike<number>): void {
+    const unique = Int32Array.from(new Set(Array.from(bins))).sort();
+    this.featureBins = unique;
+    this.medianBins = unique.filter((k) => k >= this.M);
+  }
+
+  /** Long bin nearest `hz`. */
+  binOf(hz: number): number {
+    return Math.min(this.N / 2, Math.round(hz / this.binHz));
+  }
+
+  /**
+   * Input samples before this index can go to the full-band stage: every frame it then completes finds
+   * its long-window features (their repetition feature trails the analysis by `repetitionLag` frames).
+   */
+  readyUntil(): number {
+    const t = this.analysedFrames - 1 - this.repetitionLag;
+    return t < 0 ? 0 : this.frameCentre(t) - this.HOP;
+  }
+
+  /** Long frame whose centre is nearest input sample `n`. */
+  frameAt(n: number): number {
+    return Math.round((n + this.pad - this.N / 2) / this.HOP);
+  }
+
+  protected override afterAnalysis(j: number, slot: number): void {
+    if (!this.repetition) return;
+    this.repetition.add(this.ring[slot]!.mag);
+    const t = j - this.repetitionLag;
+    if (t >= 0) this.repeat(t);
+  }
+
+  /** Repetition feature of frame t (called once per frame, in order). */
+  private repeat(t: number): void {
+    const features = this.features!;
+    const s = features.slot(t);
+    const out = features.repetition[s]!;
+    this.repeated = t + 1;
+    // With nothing to compare with (an input shorter than the minimum distance) it stays 0.
+    const only = this.featureBins;
+    if (this.repetition!.background(t, this.background, only) === 0) return;
+    const frame = this.repetition!.magnitudes(t);
+    if (only) for (const k of only) out[k] = logRatio(this.background[k]!, frame[k]!, this.eps);
+    else for (let k = 0; k < out.length; k++) out[k] = logRatio(this.background[k]!, frame[k]!, this.eps);
+  }
+
+  /** Repetition features of the last frames, which the lookahead never reached (call after `end`). */
+  finishFeatures(): void {
+    if (!this.repetition) return;
+    for (let t = this.repeated; t < this.repetition.count; t++) this.repeat(t);
+  }
+
+  protected computeMasks(t: number): void {
+    if (this.features) {
+      const out = this.features.hp[this.features.slot(t)]!;
+      const only = this.featureBins;
+      if (only) for (const k of only) out[k] = logRatio(this.harmonic[k]!, this.percussive[k]!, this.eps);
+      else
+        for (let k = 0; k < out.length; k++)
+          out[k] = logRatio(this.harmonic[k]!, this.percussive[k]!, this.eps);
+    }
+    const { M, K, magT, harmonic, percussive, weight, lookahead } = this;
+    const { decayFast, decaySlow } = this.t;
+    const [drumMask, bassMask] = this.masks as [Float32Array, Float32Array];
+    const nowSlot = t % K;
+    const laterSlot = (t + lookahead) % K;
+    for (let k = 0; k < M; k++) {
+      const h = harmonic[k]!;
+      const p = percussive[k]!;
+      const hh = h * h;
+      const pp = p * p;
+      let drums = hh + pp > 1e-20 ? pp / (hh + pp) : 0;
+      if (lookahead > 0) {
+        const now = magT[k * K + nowSlot]! + 1e-9;
+        const later = magT[k * K + laterSlot]! + 1e-9;
+        const rate = Math.pow(later / now, 1 / lookahead);
+        if (rate >= decayFast && rate <= decaySlow) drums = 1;
+      }
+      drumMask[k] = drums * weight[k]!;
+      bassMask[k] = (1 - drums) * weight[k]!;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The full-band stage's mask model: per time-frequency bin, a softmax over the four stems of a linear
+ * function of the bin's features, with one set of weights per frequency band. The features are the DSP
+ * cues (harmonic/percussive ratios at two resolutions, repetition, stereo position, vibrato, level); the
+ * weights say how much each cue counts for each stem in each band. They are fitted on the dev half of the
+ * evaluation material (tests/bench/audio/fit-separator-model.ts) and never on the held-out half.
+ */
+export const FEATURES = [
+  /** log(harmonic / percussive), medians of the 2048-point spectrogram (17 frames, 31 bins). */
+  'hpShort',
+  /** log(harmonic / percussive) of the long-window (8192-point) spectrogram: a vibrato or a glide
+   * smears there, so a sung note looks less steady than an instrument's. */
+  'hpLong',
+  /** log(repeating background / magnitude), REPET-SIM on the long window: 0 for what comes round
+   * again (the accompaniment), negative for what is new (the voice). */
+  'repetition',
+  /** Inter-channel coherence 2·Re(L·R*) / (|L|² + |R|²): 1 at the centre, lower for wide or panned. */
+  'coherence',
+  /** Level difference |(|L|² − |R|²)| / (|L|² + |R|²): 0 at the centre, 1 hard-panned. */
+  'panning',
+  /** log of the spread of the bin's instantaneous frequency over 9 frames (vibrato, glides). */
+  'vibrato',
+  /** log10 of the bin's magnitude over the frame's loudest bin. */
+  'level',
+] as const;
+export type FeatureName = (typeof FEATURES)[number];
+export const FEATURE_COUNT = FEATURES.length;
+
+/** Outputs, in the softmax's order; `other` is what remains (the stage outputs the first three). */
+export const MODEL_STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
+
+/** Lower edges (Hz) of the bands that have their own weights. */
+export const BAND_EDGES = [0, 150, 300, 600, 1200, 2500, 5000, 10000] as const;
+
+export interface MaskModel {
+  /** Feature names, in the order of each band's weight rows (a subset of FEATURES for ablations). */
+  features: readonly FeatureName[];
+  /** weights[band][feature · 4 + stem], then 4 biases per band: length (features + 1) · 4. */
+  weights: readonly (readonly number[])[];
+}
+
+/** Index of the band of frequency `hz`. */
+export function bandOf(hz: number): number {
+  let b = 0;
+  while (b + 1 < BAND_EDGES.length && hz >= BAND_EDGES[b + 1]!) b++;
+  return b;
+}
+
+/**
+ * Masks for one bin: softmax of the band's linear function of `x` (FEATURE_COUNT values, in FEATURES
+ * order) into `out` (4 values). `columns` maps the model's features to positions in `x`.
+ */
+export function evaluateBin(
+  weights: Float64Array,
+  columns: Int32Array,
+  x: Float32Array,
+  xAt: number,
+  out: Float64Array,
+): void {
+  const F = columns.length;
+  let z0 = weights[F * 4]!;
+  let z1 = weights[F * 4 + 1]!;
+  let z2 = weights[F * 4 + 2]!;
+  let z3 = weights[F * 4 + 3]!;
+  for (let f = 0; f < F; f++) {
+    const v = x[xAt + columns[f]!]!;
+    const w = f * 4;
+    z0 += weights[w]! * v;
+    z1 += weights[w + 1]! * v;
+    z2 += weights[w + 2]! * v;
+    z3 += weights[w + 3]! * v;
+  }
+  const m = Math.max(z0, z1, z2, z3);
+  const e0 = Math.exp(z0 - m);
+  const e1 = Math.exp(z1 - m);
+  const e2 = Math.exp(z2 - m);
+  const e3 = Math.exp(z3 - m);
+  const s = 1 / (e0 + e1 + e2 + e3);
+  out[0] = e0 * s;
+  out[1] = e1 * s;
+  out[2] = e2 * s;
+  out[3] = e3 * s;
+}
+
+/** The model's weights per band as Float64Arrays and its feature columns, for evaluateBin. */
+export function compileModel(model: MaskModel): { weights: Float64Array[]; columns: Int32Array } {
+  const columns = Int32Array.from(model.features.map((f) => FEATURES.indexOf(f)));
+  if (columns.some((c) => c < 0)) throw new Error('MaskModel: unknown feature');
+  if (model.weights.length !== BAND_EDGES.length) throw new Error('MaskModel: one weight row per band');
+  const weights = model.weights.map((row) => {
+    if (row.length !== (columns.length + 1) * 4) throw new Error('MaskModel: weight row of the wrong size');
+    return Float64Array.from(row);
+  });
+  return { weights, columns };
+}

@@ -1,0 +1,88 @@
+/** Medians for the separator's median filters (time: quickselect; frequency: a sliding sorted window). */
+
+/** Median of `count` values of `src` starting at `from`, using `scratch` (quickselect). */
+export function median(src: Float32Array, from: number, count: number, scratch: Float32Array): number {
+  for (let i = 0; i < count; i++) scratch[i] = src[from + i]!;
+  const k = count >> 1;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const pivot = scratch[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (scratch[i]! < pivot) i++;
+      while (scratch[j]! > pivot) j--;
+      if (i <= j) {
+        const t = scratch[i]!;
+        scratch[i] = scratch[j]!;
+        scratch[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return scratch[k]!;
+}
+
+/** Index of the first element of sorted[0..size) not below `value`. */
+function lowerBound(sorted: Float32Array, size: number, value: number): number {
+  let lo = 0;
+  let hi = size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * out[k] = median of src over [k − half, k + half] ∩ [0, count) for k < `upTo` (the upper median for
+ * even sizes, as `median` picks), by keeping the window sorted while it slides: one removal and one
+ * insertion per bin.
+ */
+export function slidingMedian(
+  src: Float32Array,
+  count: number,
+  half: number,
+  sorted: Float32Array,
+  out: Float32Array,
+  upTo = count,
+): void {
+  let size = 0;
+  const insert = (v: number) => {
+    const at = lowerBound(sorted, size, v);
+    sorted.copyWithin(at + 1, at, size);
+    sorted[at] = v;
+    size++;
+  };
+  for (let i = 0; i <= half && i < count; i++) insert(src[i]!);
+  for (let k = 0; k < upTo; k++) {
+    out[k] = sorted[size >> 1]!;
+    const leaving = k - half;
+    if (leaving >= 0) {
+      const at = lowerBound(sorted, size, src[leaving]!);
+      sorted.copyWithin(at, at + 1, size);
+      size--;
+    }
+    const entering = k + half + 1;
+    if (entering < count) insert(src[entering]!);
+  }
+}
+
+/** The median of src over [k − half, k + half] ∩ [0, count): one value of `slidingMedian`'s output. */
+export function windowMedian(
+  src: Float32Array,
+  k: number,
+  half: number,
+  count: number,
+  scratch: Float32Array,
+): number {
+  const from = Math.max(0, k - half);
+  const to = Math.min(count, k + half + 1);
+  return median(src, from, to - from, scratch);
+}

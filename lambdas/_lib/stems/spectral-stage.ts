@@ -1,0 +1,281 @@
+import { Fft, joinPair, splitPair } from '../../../shared/audio/fft';
+import { median, slidingMedian, windowMedian } from './median';
+
+/** Σ w² over the overlapping Hann windows at hop N/4. */
+const OLA_NORM = 1.5;
+
+/** Float frames a stage finalised: its (delayed) input and each output, planar, left then right. */
+export interface FloatBlock {
+  frames: number;
+  inL: Float64Array;
+  inR: Float64Array;
+  out: Float64Array[];
+}
+
+export function floatBlock(capacity: number, outputs: number): FloatBlock {
+  return {
+    frames: 0,
+    inL: new Float64Array(capacity),
+    inR: new Float64Array(capacity),
+    out: Array.from({ length: 2 * outputs }, () => new Float64Array(capacity)),
+  };
+}
+
+/**
+ * One streaming STFT stage: analyses bins [0, analysisBins), lets `computeMasks` fill `outputs` masks
+ * over bins [0, maskBins) for the frame whose time-median neighbourhood is complete, and overlap-adds
+ * the masked spectra. Output lags the input by (N − hop) + (K − 1)/2 · hop frames.
+ */
+export abstract class SpectralStage {
+  protected readonly N: number;
+  protected readonly HOP: number;
+  protected readonly K: number;
+  protected readonly DELAY: number;
+  protected readonly FREQ_K: number;
+  /** Bins analysed (magnitudes, medians) and bins resynthesised. */
+  protected readonly A: number;
+  protected readonly M: number;
+  protected readonly binHz: number;
+  /** Input frames before the first frame's start (frame t covers input [t·HOP − pad, t·HOP − pad + N)). */
+  protected readonly pad: number;
+  private readonly fft: Fft;
+  private readonly window: Float64Array;
+  /** The synthesis window: Hann scaled so overlap-added frames sum to one. */
+  private readonly synthesis: Float64Array;
+  /** Reused between pushes (the caller consumes a block before the next push). */
+  private block: FloatBlock;
+  protected readonly ring: {
+    lr: Float64Array;
+    li: Float64Array;
+    rr: Float64Array;
+    ri: Float64Array;
+    mag: Float32Array;
+  }[];
+  protected readonly magT: Float32Array;
+  private readonly scratch: Float32Array;
+  private readonly sorted: Float32Array;
+  protected readonly harmonic: Float32Array;
+  protected readonly percussive: Float32Array;
+  /**
+   * When set, the medians are computed for bins [0, M) and these bins only (the others stay stale): a
+   * stage that analyses every bin for another stage's features but needs only some of them.
+   */
+  protected medianBins: Int32Array | undefined;
+  private readonly zr: Float64Array;
+  private readonly zi: Float64Array;
+  protected readonly masks: Float32Array[];
+  private readonly half: [Float64Array, Float64Array, Float64Array, Float64Array];
+  private readonly inL: Float64Array;
+  private readonly inR: Float64Array;
+  private readonly acc: Float64Array[];
+  private readonly histL: Float64Array;
+  private readonly histR: Float64Array;
+  private filled = 0;
+  private analysed = 0;
+  private received = 0;
+  private emitted = 0;
+
+  constructor(
+    sampleRate: number,
+    fftSize: number,
+    timeKernel: number,
+    freqKernel: number,
+    maxHz: number,
+    private readonly outputs: number,
+    /** Analyse every bin (for features), whatever band the masks cover. */
+    analyseAll = false,
+  ) {
+    const N = (this.N = fftSize);
+    if (N < 16 || (N & (N - 1)) !== 0)
+      throw new RangeError('StemSplitStream: FFT size must be a power of two');
+    this.HOP = N / 4;
+    const bins = N / 2 + 1;
+    this.K = timeKernel | 1;
+    this.DELAY = (this.K - 1) / 2;
+    this.FREQ_K = freqKernel | 1;
+    this.binHz = sampleRate / N;
+    this.M = Math.min(bins, Math.ceil(maxHz / this.binHz) + 1);
+    this.A = analyseAll || this.M === bins ? bins : Math.min(bins, this.M + (this.FREQ_K >> 1) + 1);
+    this.pad = N - this.HOP;
+    this.fft = new Fft(N);
+    this.window = new Float64Array(N);
+    for (let i = 0; i < N; i++) this.window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / N);
+    this.synthesis = this.window.map((w) => w / OLA_NORM);
+    this.block = floatBlock(0, outputs);
+    const A = this.A;
+    this.ring = Array.from({ length: this.K }, () => ({
+      lr: new Float64Array(A),
+      li: new Float64Array(A),
+      rr: new Float64Array(A),
+      ri: new Float64Array(A),
+      mag: new Float32Array(A),
+    }));
+    // Magnitudes bin-major too, so the time median reads contiguous memory: magT[bin·K + slot].
+    this.magT = new Float32Array(A * this.K);
+    this.scratch = new Float32Array(this.K);
+    this.sorted = new Float32Array(this.FREQ_K);
+    this.harmonic = new Float32Array(A);
+    this.percussive = new Float32Array(A);
+    this.zr = new Float64Array(N);
+    this.zi = new Float64Array(N);
+    this.masks = Array.from({ length: outputs }, () => new Float32Array(this.M));
+    this.half = [new Float64Array(A), new Float64Array(A), new Float64Array(A), new Float64Array(A)];
+    this.inL = new Float64Array(N);
+    this.inR = new Float64Array(N);
+    this.acc = Array.from({ length: 2 * outputs }, () => new Float64Array(N));
+    // Delay line of the input, so the caller can subtract the outputs from the input they came from.
+    const delay = this.pad + this.DELAY * this.HOP + this.HOP;
+    this.histL = new Float64Array(delay);
+    this.histR = new Float64Array(delay);
+  }
+
+  /** Feeds input frames; the returned block is valid until the next call. */
+  push(left: Float32Array | Float64Array, right: Float32Array | Float64Array): FloatBlock {
+    const count = left.length;
+    const capacity = Math.floor((this.filled + count) / this.HOP) * this.HOP;
+    if (this.block.inL.length < capacity) this.block = floatBlock(capacity, this.outputs);
+    const block = this.block;
+    block.frames = 0;
+    let at = 0;
+    while (at < count) {
+      const take = Math.min(this.HOP - this.filled, count - at);
+      const base = this.N - this.HOP + this.filled;
+      this.inL.set(left.subarray(at, at + take), base);
+      this.inR.set(right.subarray(at, at + take), base);
+      this.filled += take;
+      at += take;
+      if (this.filled === this.HOP) this.step(block, Infinity);
+    }
+    this.received += count;
+    return block;
+  }
+
+  /** Flushes the held-back frames (the input is padded with silence). */
+  end(): FloatBlock {
+    const total = this.received;
+    const block = floatBlock(Math.max(0, total - this.emitted), this.outputs);
+    const { N, HOP } = this;
+    this.inL.fill(0, N - HOP + this.filled);
+    this.inR.fill(0, N - HOP + this.filled);
+    while (this.emitted < total) {
+      this.filled = HOP;
+      this.step(block, total);
+      this.inL.fill(0, N - HOP);
+      this.inR.fill(0, N - HOP);
+    }
+    return block;
+  }
+
+  /** Fills `this.masks` (bins [0, M)) for frame t; `harmonic` and `percussive` are ready. */
+  protected abstract computeMasks(t: number): void;
+
+  /** Called once frame j (in ring slot `slot`) is analysed, before any masks of earlier frames. */
+  protected afterAnalysis(_j: number, _slot: number): void {}
+
+  /** Frames analysed so far. */
+  get analysedFrames(): number {
+    return this.analysed;
+  }
+
+  /** Input sample index at the centre of frame t. */
+  frameCentre(t: number): number {
+    return t * this.HOP - this.pad + this.N / 2;
+  }
+
+  /** One hop: analyse the newest frame, then mask, resynthesise and emit the frame DELAY hops back. */
+  private step(block: FloatBlock, limit: number): void {
+    const { N, HOP, A, K, DELAY, inL, inR, zr, zi, window, magT } = this;
+    const j = this.analysed++;
+    this.histL.copyWithin(0, HOP);
+    this.histR.copyWithin(0, HOP);
+    this.histL.set(inL.subarray(N - HOP), this.histL.length - HOP);
+    this.histR.set(inR.subarray(N - HOP), this.histR.length - HOP);
+    const slot = j % K;
+    const frame = this.ring[slot]!;
+    for (let i = 0; i < N; i++) {
+      zr[i] = inL[i]! * window[i]!;
+      zi[i] = inR[i]! * window[i]!;
+    }
+    this.fft.forward(zr, zi);
+    splitPair(zr, zi, frame.lr, frame.li, frame.rr, frame.ri, A);
+    const { lr, li, rr, ri, mag } = frame;
+    for (let k = 0; k < A; k++) {
+      const m = Math.sqrt(lr[k]! * lr[k]! + li[k]! * li[k]! + rr[k]! * rr[k]! + ri[k]! * ri[k]!);
+      mag[k] = m;
+      magT[k * K + slot] = m;
+    }
+    inL.copyWithin(0, HOP);
+    inR.copyWithin(0, HOP);
+    this.filled = 0;
+    this.afterAnalysis(j, slot);
+    if (j >= DELAY) {
+      const t = j - DELAY;
+      const cur = this.ring[t % K]!;
+      const only = this.medianBins;
+      const upTo = only ? this.M : A;
+      for (let k = 0; k < upTo; k++) this.harmonic[k] = median(magT, k * K, K, this.scratch);
+      slidingMedian(cur.mag, A, this.FREQ_K >> 1, this.sorted, this.percussive, upTo);
+      if (only)
+        for (const k of only) {
+          this.harmonic[k] = median(magT, k * K, K, this.scratch);
+          this.percussive[k] = windowMedian(cur.mag, k, this.FREQ_K >> 1, A, this.sorted);
+        }
+      this.computeMasks(t);
+      this.resynthesise(t);
+      this.emit(block, t, j, limit);
+    }
+  }
+
+  /** Inverse STFT of the masked spectra of frame t, overlap-added into the accumulators. */
+  private resynthesise(t: number): void {
+    const { N, M, zr, zi, synthesis, acc } = this;
+    const cur = this.ring[t % this.K]!;
+    const [xr, xi, yr, yi] = this.half;
+    const full = M === N / 2 + 1;
+    for (let s = 0; s < this.outputs; s++) {
+      const mask = this.masks[s]!;
+      for (let k = 0; k < M; k++) {
+        const m = mask[k]!;
+        xr[k] = cur.lr[k]! * m;
+        xi[k] = cur.li[k]! * m;
+        yr[k] = cur.rr[k]! * m;
+        yi[k] = cur.ri[k]! * m;
+      }
+      if (!full) {
+        zr.fill(0);
+        zi.fill(0);
+      }
+      joinPair(xr, xi, yr, yi, zr, zi, M);
+      this.fft.inverse(zr, zi);
+      const aL = acc[2 * s]!;
+      const aR = acc[2 * s + 1]!;
+      for (let i = 0; i < N; i++) {
+        const w = synthesis[i]!;
+        aL[i]! += zr[i]! * w;
+        aR[i]! += zi[i]! * w;
+      }
+    }
+  }
+
+  /** Frame t's first hop is final: input positions [t·HOP − pad, t·HOP − pad + HOP). */
+  private emit(block: FloatBlock, t: number, j: number, limit: number): void {
+    const { HOP, acc, histL, histR } = this;
+    const start = t * HOP - this.pad;
+    for (let i = 0; i < HOP; i++) {
+      const n = start + i;
+      if (n < 0 || n >= limit) continue;
+      // The delay line's newest sample is input frame (j + 1)·HOP − 1.
+      const h = histL.length - ((j + 1) * HOP - n);
+      const o = block.frames;
+      block.inL[o] = histL[h]!;
+      block.inR[o] = histR[h]!;
+      for (let s = 0; s < acc.length; s++) block.out[s]![o] = acc[s]![i]!;
+      block.frames++;
+      this.emitted++;
+    }
+    for (const a of acc) {
+      a.copyWithin(0, HOP);
+      a.fill(0, this.N - HOP);
+    }
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * Fits the separator's mask model (lambdas/_lib/stems/mask-model.ts) on the DEV half of the evaluation
+ * material only — the held-out half is never read here. Per frequency band, a softmax regression from
+ * each bin's features to the stems' shares of that bin (|S_i| / Σ|S_j|, the oracle ratio mask the
+ * bench's reference row uses), weighted by the bin's magnitude, by damped Newton steps with a small
+ * ridge. Features come from the separator itself (its `tap`), on a sample of frames and bins.
+ *
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts [--count N] [--without f1,f2] [--write]
+ *          [--out file.json]
+ *   --write    rewrites lambdas/_lib/stems/mask-model-weights.ts with the fitted model
+ *   --without  fits a model without those features (the ablation rows of docs/audio.md)
+ *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
+ * Features are cached per piece in .local/bench-audio/fit-features/ (they do not depend on the weights).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FeatureFrame } from '../../../lambdas/_lib/stems/full-band-stage';
+import { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
+import {
+  BAND_EDGES,
+  bandOf,
+  FEATURE_COUNT,
+  FEATURES,
+  type FeatureName,
+  type MaskModel,
+} from '../../../lambdas/_lib/stems/mask-model';
+import { Fft, splitPair } from '../../../shared/audio/fft';
+import { Prng } from '../../../shared/audio/prng';
+import { decodeWav } from '../../../shared/audio/wav';
+import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
+/** Every `FRAME_STRIDE`-th frame is kept for fitting, and of its bins a share per band (BAND_EDGES) that
+ * gives each band a comparable number of samples (the high bands have many more bins). */
+const FRAME_STRIDE = 6;
+const BIN_SHARE = [1, 1, 1, 1, 0.5, 0.25, 0.12, 0.05];
+/** Row layout of the sample table: band, weight, features, four targets. */
+const ROW = 2 + FEATURE_COUNT + 4;
+
+/** Features and targets of sampled bins of one dev piece. */
+function sample(piece: Piece, rng: Prng, rows: number[]): void {
+  const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
+  const mix = read(piece.files.mix);
+  const stems = STEMS.map((s) => read(piece.files[s]));
+  const channel = (a: ReturnType<typeof read>, c: number) => a.channels[c] ?? a.channels[0]!;
+  let fft: Fft | undefined;
+  let N = 0;
+  let window = new Float64Array(0);
+  const tap = (f: FeatureFrame) => {
+    if (f.frame % FRAME_STRIDE !== 0) return;
+    if (!fft || f.fftSize !== N) {
+      N = f.fftSize;
+      fft = new Fft(N);
+      window = new Float64Array(N).map((_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / N));
+    }
+    const hop = N / 4;
+    const bins = f.magnitude.length;
+    const start = f.frame * hop - (N - hop);
+    // Stem magnitudes at this frame, framed exactly as the stage frames its input.
+    const mags = stems.map((stem) => {
+      const zr = new Float64Array(N);
+      const zi = new Float64Array(N);
+      const l = channel(stem, 0);
+      const r = channel(stem, 1);
+      for (let i = 0; i < N; i++) {
+        const n = start + i;
+        if (n < 0 || n >= l.length) continue;
+        zr[i] = l[n]! * window[i]!;
+        zi[i] = r[n]! * window[i]!;
+      }
+      fft!.forward(zr, zi);
+      const [lr, li, rr, ri] = [0, 0, 0, 0].map(() => new Float64Array(bins)) as Float64Array[];
+      splitPair(zr, zi, lr!, li!, rr!, ri!, bins);
+      return Float64Array.from({ length: bins }, (_, k) =>
+        Math.sqrt(lr![k]! ** 2 + li![k]! ** 2 + rr![k]! ** 2 + ri![k]! ** 2),
+      );
+    });
+    const binHz = mix.sampleRate / N;
+    for (let k = 1; k < bins; k++) {
+      const band = bandOf(k * binHz);
+      if (rng.next() >= BIN_SHARE[band]!) continue;
+      const total = mags.reduce((a, m) => a + m[k]!, 0);
+      const w = f.magnitude[k]!;
+      if (total < 1e-9 || w < 1e-9) continue;
+      rows.push(band, w);
+      for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * FEATURE_COUNT + i]!);
+      for (const m of mags) rows.push(m[k]! / total);
+    }
+  };
+  const stream = new StemSplitStream(mix.sampleRate, mix.channels.length, { tap });
+  const BLOCK = 65536;
+  const frames = mix.channels[0]!.length;
+  for (let at = 0; at < frames; at += BLOCK)
+    stream.push(mix.channels.map((c) => c.subarray(at, Math.min(frames, at + BLOCK))));
+  stream.end();
+}
+
+async function featureTable(count?: number): Promise<Float32Array> {
+  // Dev half only: the held-out half must never shape the model.
+  const pieces = await ensureMaterial({ split: 'dev', count });
+  const dir = join(DEFAULT_OUT, 'fit-features');
+  mkdirSync(dir, { recursive: true });
+  const settings = `|${FRAME_STRIDE}|${BIN_SHARE.join()}|${FEATURES.join()}`;
+  const all: Float32Array[] = [];
+  for (const piece of pieces) {
+    // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
+    const cache = join(dir, `${piece.meta.id}.bin`);
+    const key = piece.meta.hash + settings;
+    if (existsSync(cache) && existsSync(`${cache}.key`) && readFileSync(`${cache}.key`, 'utf8') === key) {
+      const b = readFileSync(cache);
+      all.push(new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)));
+      continue;
+    }
+    const rows: number[] = [];
+    sample(piece, new Prng(piece.meta.seed), rows);
+    // Each piece weighs the same in every band: its bins' weights are normalised per band.
+    const sums = new Float64Array(BAND_EDGES.length);
+    for (let r = 0; r < rows.length; r += ROW) sums[rows[r]!]! += rows[r + 1]!;
+    for (let r = 0; r < rows.length; r += ROW) rows[r + 1] = rows[r + 1]! / sums[rows[r]!]!;
+    const table = Float32Array.from(rows);
+    writeFileSync(cache, table);
+    writeFileSync(`${cache}.key`, key);
+    all.push(table);
+    console.error(`  ${piece.meta.id}: ${rows.length / ROW} bins`);
+  }
+  const table = new Float32Array(all.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of all) {
+    table.set(a, at);
+    at += a.length;
+  }
+  return table;
+}
+
+/** Solves A·x = b (A symmetric positive definite, n×n row-major) by Cholesky; A and b are overwritten. */
+function solve(A: Float64Array, b: Float64Array, n: number): Float64Array {
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= A[j * n + k]! ** 2;
+    d = Math.sqrt(Math.max(d, 1e-12));
+    A[j * n + j] = d;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j]!;
+      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      A[i * n + j] = s / d;
+    }
+  }
+  const x = Float64Array.from(b);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < i; k++) x[i]! -= A[i * n + k]! * x[k]!;
+    x[i]! /= A[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    for (let k = i + 1; k < n; k++) x[i]! -= A[k * n + i]! * x[k]!;
+    x[i]! /= A[i * n + i]!;
+  }
+  return x;
+}
+
+/** Softmax regression of one band: θ[f·4 + s] for the features in `columns`, then four biases. */
+function fitBand(table: Float32Array, band: number, columns: number[], ridge: number): number[] {
+  const F = columns.length + 1;
+  const P = F * 4;
+  const rows: number[] = [];
+  for (let r = 0; r < table.length; r += ROW) if (table[r] === band) rows.push(r);
+  const theta = new Float64Array(P);
+  const x = new Float64Array(F);
+  const p = new Float64Array(4);
+  const feats = (r: number) => {
+    for (let f = 0; f < F - 1; f++) x[f] = table[r + 2 + columns[f]!]!;
+    x[F - 1] = 1;
+  };
+  const probs = (th: Float64Array) => {
+    const z = [0, 0, 0, 0].map((_, s) => x.reduce((a, v, f) => a + v * th[f * 4 + s]!, 0));
+    const m = Math.max(...z);
+    const e = z.map((v) => Math.exp(v - m));
+    const sum = e.reduce((a, b) => a + b, 0);
+    for (let s = 0; s < 4; s++) p[s] = e[s]! / sum;
+  };
+  const loss = (th: Float64Array) => {
+    let l = 0;
+    for (const r of rows) {
+      feats(r);
+      probs(th);
+      const w = table[r + 1]!;
+      for (let s = 0; s < 4; s++) l -= w * table[r + 2 + FEATURE_COUNT + s]! * Math.log(p[s]! + 1e-12);
+    }
+    return l + 0.5 * ridge * th.reduce((a, v) => a + v * v, 0);
+  };
+  let current = loss(theta);
+  for (let iter = 0; iter < 25; iter++) {
+    const g = new Float64Array(P);
+    const H = new Float64Array(P * P);
+    for (const r of rows) {
+      feats(r);
+      probs(theta);
+      const w = table[r + 1]!;
+      for (let s = 0; s < 4; s++) {
+        const err = w * (p[s]! - table[r + 2 + FEATURE_COUNT + s]!);
+        for (let f = 0; f < F; f++) g[f * 4 + s]! += err * x[f]!;
+      }
+      for (let s = 0; s < 4; s++)
+        for (let t = 0; t < 4; t++) {
+          const a = w * ((s === t ? p[s]! : 0) - p[s]! * p[t]!);
+          if (a === 0) continue;
+          for (let f = 0; f < F; f++) {
+            const row = (f * 4 + s) * P;
+            const af = a * x[f]!;
+            for (let h = 0; h < F; h++) H[row + h * 4 + t]! += af * x[h]!;
+          }
+        }
+    }
+    for (let i = 0; i < P; i++) {
+      g[i]! += ridge * theta[i]!;
+      H[i * P + i]! += ridge;
+    }
+    const step = solve(H, g, P);
+    let scale = 1;
+    let next = current;
+    let candidate = theta;
+    while (scale > 1e-3) {
+      candidate = theta.map((v, i) => v - scale * step[i]!);
+      next = loss(candidate);
+      if (next < current) break;
+      scale /= 2;
+    }
+    if (!(next < current)) break;
+    theta.set(candidate);
+    const gain = current - next;
+    current = next;
+    if (gain < 1e-7 * Math.abs(current)) break;
+  }
+  console.error(`  band ${BAND_EDGES[band]} Hz: ${rows.length} bins, loss ${current.toFixed(5)}`);
+  return Array.from(theta, (v) => Math.round(v * 1e5) / 1e5);
+}
+
+export async function fitModel(
+  options: { count?: number; without?: FeatureName[] } = {},
+): Promise<MaskModel> {
+  const table = await featureTable(options.count);
+  const features = FEATURES.filter((f) => !options.without?.includes(f));
+  const columns = features.map((f) => FEATURES.indexOf(f));
+  const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4));
+  return { features, weights };
+}
+
+function weightsSource(model: MaskModel): string {
+  const rows = model.weights.map((row) => `    [${row.join(', ')}],`).join('\n');
+  return `import type { MaskModel } from './mask-model';
+
+/**
+ * The separator's fitted mask model. Generated by tests/bench/audio/fit-separator-model.ts on the dev
+ * half of the evaluation material (never the held-out half); regenerate with
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --write
+ * Per band (mask-model.ts BAND_EDGES): weight[feature · 4 + stem] (stems vocals, drums, bass, other),
+ * then the four biases.
+ */
+export const SEPARATOR_MODEL: MaskModel = {
+  features: ${JSON.stringify(model.features).replace(/,/g, ', ').replace(/"/g, "'")},
+  weights: [
+${rows}
+  ],
+};
+`;
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const without = (arg('without')?.split(',') ?? []) as FeatureName[];
+  for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
+  const model = await fitModel({ count: arg('count') ? Number(arg('count')) : undefined, without });
+  const out = arg('out');
+  if (out) writeFileSync(out, JSON.stringify(model));
+  if (process.argv.includes('--write')) {
+    writeFileSync(WEIGHTS_FILE, weightsSource(model));
+    console.error(`wrote ${WEIGHTS_FILE}`);
+  }
+  if (!out && !process.argv.includes('--write')) console.log(JSON.stringify(model));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
