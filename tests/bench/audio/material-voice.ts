@@ -49,9 +49,18 @@ interface Syllable {
   sustainTo: number;
 }
 
-/** A private copy of espeak-ng's data with flat-pitch ("sing-…") variants; returns the --path value. */
-function espeakHome(cacheDir: string, singers: Singer[]): string {
-  const home = join(cacheDir, 'espeak');
+/**
+ * espeak-ng keeps at most ~350 voices on its search path, so the private copy of its data holds only
+ * the language files and, per singer, two flat-pitch variants ("sing-m3-low", "sing-m3-high": the
+ * variant's formants with a zero intonation range); espeak's -p option then moves that flat pitch.
+ */
+const FLAT_UNITS = { low: 130, high: 250 } as const;
+/** Measured: at -p 50 the low variant speaks at ~121 Hz; each -p step multiplies the pitch by e^0.01396. */
+const FLAT_HZ_AT_50 = { low: 121, high: 233 } as const;
+const P_STEP = 0.01396;
+
+function espeakHome(cacheDir: string): string {
+  const home = join(cacheDir, 'espeak-2');
   const data = join(home, 'espeak-ng-data');
   if (!existsSync(join(data, 'phontab'))) {
     if (!existsSync(ESPEAK_DATA)) {
@@ -60,16 +69,21 @@ function espeakHome(cacheDir: string, singers: Singer[]): string {
       );
     }
     rmSync(home, { recursive: true, force: true });
-    mkdirSync(data, { recursive: true });
-    for (const entry of ['phontab', 'phonindex', 'phondata', 'intonations', 'en_dict', 'lang', 'voices'])
+    mkdirSync(join(data, 'voices', '!v'), { recursive: true });
+    for (const entry of ['phontab', 'phonindex', 'phondata', 'intonations', 'en_dict', 'lang'])
       cpSync(join(ESPEAK_DATA, entry), join(data, entry), { recursive: true });
   }
-  for (const singer of singers) {
-    const file = join(data, 'voices', '!v', singerName(singer));
-    if (existsSync(file)) continue;
-    const base = readFileSync(join(data, 'voices', '!v', singer.variant), 'utf8');
-    // espeak's pitch line is "base range" in its own units (about Hz ÷ 0.93); equal values mean monotone.
-    const units = Math.round(singer.baseHz / 0.93);
+  return home;
+}
+
+/** The espeak voice name and -p value that speak `singer` flat at about its base pitch. */
+function voiceFor(home: string, singer: Singer): { voice: string; p: number } {
+  const band = singer.baseHz < 170 ? 'low' : 'high';
+  const name = `sing-${singer.variant}-${band}`;
+  const file = join(home, 'espeak-ng-data', 'voices', '!v', name);
+  if (!existsSync(file)) {
+    const base = readFileSync(join(ESPEAK_DATA, 'voices', '!v', singer.variant), 'utf8');
+    const units = FLAT_UNITS[band];
     const flat = base
       .split('\n')
       .filter((line) => !/^\s*(pitch|intonation|flutter)\b/.test(line))
@@ -77,10 +91,11 @@ function espeakHome(cacheDir: string, singers: Singer[]): string {
       .join('\n');
     writeFileSync(file, flat);
   }
-  return home;
+  const p = Math.round(50 + Math.log(singer.baseHz / FLAT_HZ_AT_50[band]) / P_STEP);
+  return { voice: `en+${name}`, p: Math.max(0, Math.min(99, p)) };
 }
 
-const singerName = (s: Singer) => `sing-${s.variant}-${Math.round(s.baseHz)}`;
+const singerName = (s: Singer) => `${s.variant}-${Math.round(s.baseHz)}`;
 
 /** Upsamples by two with a windowed-sinc half-band filter (espeak speaks at 22.05 kHz). */
 function upsample2(x: Float32Array): Float32Array {
@@ -142,9 +157,10 @@ function periodOf(x: Float32Array, from: number, to: number): number {
 
 /** Renders one syllable with espeak-ng and finds its pitch marks and steady vowel. */
 function speakSyllable(home: string, singer: Singer, phonemes: string): Syllable {
+  const { voice, p } = voiceFor(home, singer);
   const result = spawnSync(
     'espeak-ng',
-    ['--path', home, '-v', `en+${singerName(singer)}`, '-s', '90', '--stdout', `[[${phonemes}]]`],
+    ['--path', home, '-v', voice, '-p', String(p), '-s', '90', '--stdout', `[[${phonemes}]]`],
     {
       maxBuffer: 64 << 20,
     },
@@ -221,7 +237,7 @@ export function singLine(
   options: SingOptions,
   cache: Map<string, Syllable>,
 ): Float32Array {
-  const home = espeakHome(cacheDir, [singer]);
+  const home = espeakHome(cacheDir);
   const out = new Float32Array(options.length);
   const beat = 60 / options.bpm;
   const syllables = line.role === 'lead' ? LEAD_SYLLABLES : CHOIR_SYLLABLES;
