@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { issueCode } from '../errors';
 import { ANALYSIS_TYPES, DAW_PORTS, DAW_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../daw';
 import { NOTE_NAMES } from '../midi/theory';
+import { normalizeText, textProblem } from '../text-input';
 
 /**
  * Contract of the AI functions (spec AI-tools §5, §7, §8, §9), shared by the Lambdas and the web app.
@@ -63,6 +64,17 @@ export const ChatRequest = z
     const last = [...messages].reverse().find((m) => m.role === 'user');
     if (!last || last.content.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['message'], message: issueCode('INPUT_REQUIRED') });
+      return z.NEVER;
+    }
+    // The person's new message follows the shared text rule (the earlier turns are the app's own).
+    const problem = textProblem('message', normalizeText(last.content, true), { max: 8000, multiline: true });
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: problem.code,
+        params: { ...problem.params, code: problem.code },
+      });
       return z.NEVER;
     }
     return {

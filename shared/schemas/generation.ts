@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issueCode } from '../errors';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
+import { textField } from '../text-input';
 
 /**
  * The generator's contract (core spec §4/§7: /generate, suno-create-music) and the stem splitter's
@@ -9,15 +10,15 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLE
 
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
-  description: z
-    .string({ message: issueCode('DESCRIPTION_REQUIRED') })
-    .trim()
-    .min(1, issueCode('DESCRIPTION_REQUIRED'))
-    .max(2000, issueCode('DESCRIPTION_TOO_LONG')),
-  lyrics: z
-    .string()
-    .trim()
-    .max(5000, issueCode('LYRICS_TOO_LONG'))
+  description: z.string({ message: issueCode('DESCRIPTION_REQUIRED') }).pipe(
+    textField('prompt', {
+      min: 1,
+      max: 2000,
+      multiline: true,
+      requiredCode: 'DESCRIPTION_REQUIRED',
+    }),
+  ),
+  lyrics: textField('lyrics', { max: 5000, multiline: true })
     .optional()
     .transform((value) => (value ? value : undefined)),
   style: z.enum(MUSIC_STYLES, { message: issueCode('STYLE_INVALID') }).default(DEFAULT_STYLE),

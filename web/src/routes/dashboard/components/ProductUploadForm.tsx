@@ -15,6 +15,7 @@ import { usePublishProject } from '../api/creator';
 import { saveMusicalKey } from '../api/licensing';
 import { uploadForKey } from '../api/uploads';
 import { addTags, isServerDecodedFile, missingRequired, readAudioDuration } from './product-form';
+import { textRuleMessage } from '../../../api/text-rule';
 
 const fieldClass =
   'block h-11 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
@@ -247,7 +248,9 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
       reset();
     } catch (error) {
       console.error('Product publish failed', error);
-      toast.error(t('dashboardHub.upload.errorTitle'), { description: t('dashboardHub.upload.error') });
+      toast.error(t('dashboardHub.upload.errorTitle'), {
+        description: textRuleMessage(error) ?? t('dashboardHub.upload.error'),
+      });
     } finally {
       setBusy(false);
     }
