@@ -26,6 +26,24 @@ function clickTrack(bpm: number, seconds: number): Float32Array {
   return out;
 }
 
+/** A jazz ride (1, 2, swung "and" of 2, 3, 4, swung "and" of 4) with the hi-hat pedal on 2 and 4. */
+function swungRide(bpm: number, seconds: number): Float32Array {
+  const out = new Float32Array(seconds * SR);
+  const beat = (60 / bpm) * SR;
+  let seed = 7;
+  const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  const hit = (at: number, level: number, decay: number) => {
+    const start = Math.round(at);
+    for (let i = 0; i < 6000 && start + i < out.length; i++)
+      out[start + i]! += noise() * level * Math.exp(-i / decay);
+  };
+  for (let bar = 0; bar * 4 * beat < out.length; bar++) {
+    for (const b of [0, 1, 1.75 + 1 / 12, 2, 3, 3.75 + 1 / 12]) hit((bar * 4 + b) * beat, 0.5, 2500);
+    for (const b of [1, 3]) hit((bar * 4 + b) * beat, 0.3, 300);
+  }
+  return out;
+}
+
 /** Sustained triads of a cadence in the key (I–IV–V–I), sine partials. */
 function cadence(rootMidi: number, minor: boolean, seconds = 8): Float32Array {
   const out = new Float32Array(seconds * SR);
@@ -76,6 +94,23 @@ describe('tempo estimation', { timeout: 180_000 }, () => {
     expect(estimateTempo(clickTrack(bpm, 20), SR).bpm).toBeGreaterThanOrEqual(bpm - 1);
     expect(estimateTempo(clickTrack(bpm, 20), SR).bpm).toBeLessThanOrEqual(bpm + 1);
   });
+
+  it.each([84, 112])('finds %i BPM in a voice singing alone (no drums, no clear pulse)', (bpm) => {
+    const words = Array.from({ length: 36 }, (_, i) => ['la', 'lo', 'mi', 'na', 'du', 'ri'][i % 6]).join(' ');
+    const voice = singText(words, { bpm, rootHz: 196 });
+    const audio = decodeWav(voice.wav);
+    const tempo = estimateTempo(mixDown(audio.channels), audio.sampleRate);
+    expect(Math.abs(tempo.bpm! - bpm)).toBeLessThanOrEqual(1);
+  });
+
+  it.each([132, 150, 160])(
+    'reads a swung ride at %i BPM as its beat or half of it, never the swung note as a beat',
+    (bpm) => {
+      // The ride's pattern repeats every two beats, so half tempo is a fair reading; 5/8 of it is not.
+      const ratio = estimateTempo(swungRide(bpm, 30), SR).bpm! / bpm;
+      expect(Math.min(Math.abs(ratio - 1), Math.abs(ratio - 0.5))).toBeLessThan(0.02);
+    },
+  );
 
   it('finds the tempo of synthesizer tracks up to the octave ambiguity of beat trackers', () => {
     for (const track of synthTracks()) {

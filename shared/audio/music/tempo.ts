@@ -18,6 +18,17 @@ const UNIFORM_PULSE = 0.65;
 /** Preference for beats of 2 or 4 tatums (eighths or sixteenths under the beat), added to the log prior. */
 const SUBDIVISION_BONUS: Record<number, number> = { 2: 0.4, 4: 0.2, 8: 0 };
 const UNIFORM_BONUS = 0.6;
+/**
+ * Below this the metrical reading is not trusted (a swung ride's shortest pulse is 5/8 of a beat; a voice
+ * has no clear pulse) and the periodicity reading is used. Chosen on the dev half of
+ * tests/bench/audio/material.ts with the two constants below (prior 0.3 and 4 multiples: mixes 20 → 23 of
+ * 24 within 1 BPM, a-cappellas 2 → 21 of 24; 0.2–0.5 and 4–6 give 21–23 and 16–21).
+ */
+const METRICAL_SURE = 0.3;
+const PERIODIC_PRIOR = 0.3;
+const PERIODIC_MULTIPLES = 4;
+/** Least periodicity (mean autocorrelation over the multiples) for a tempo at all: noise stays near 0. */
+const MIN_PERIODICITY = 0.08;
 
 export interface OnsetEnvelopes {
   /** Envelope frames per second. */
@@ -130,17 +141,63 @@ function peakAt(a: Float64Array, lag: number): number {
  * 3. the beat is 1, 2, 4 or 8 tatums, chosen by a log-Gaussian tempo prior around 120 BPM (one-octave
  *    deviation) plus a preference for beats subdivided in 2 or 4; a tatum that pulses equally in every band
  *    (a metronome) is itself the beat;
- * 4. the beat period refined on the autocorrelation's multiples to a tenth of a BPM.
- * Null when no band has a clear periodicity (silence, noise, too short).
+ * 4. the beat period refined on the autocorrelation's multiples to a tenth of a BPM;
+ * 5. when that reading is unsure (no clear shortest pulse: a voice alone, a swung ride), the period whose
+ *    first multiples the onsets repeat at best under the same tempo prior.
+ * Null when nothing repeats (silence, noise, too short).
  */
-export function estimateTempo(mono: Float32Array, sr: number): { bpm: number | null; confidence: number } {
-  const { fps, bands } = onsetEnvelopes(mono, sr);
+export function estimateTempo(mono: Float32Array, sr: number): Tempo {
+  return tempoFromEnvelopes(onsetEnvelopes(mono, sr));
+}
+
+/**
+ * The tempo of estimateTempo from already computed onset envelopes: the metrical reading when it is sure
+ * (METRICAL_SURE), else the strongest periodicity under the tempo prior (voices alone, swung rides whose
+ * shortest pulse is not a subdivision of the beat), else null.
+ */
+export function tempoFromEnvelopes({ fps, bands }: OnsetEnvelopes): Tempo {
   const frames = bands[0]!.length;
   if (frames < fps * 4) return { bpm: null, confidence: 0 };
   const maxLag = Math.min(frames - 2, Math.ceil((fps * 60 * 8) / MIN_BPM) + 2);
   const all = new Float32Array(frames);
   for (const band of bands) for (let i = 0; i < frames; i++) all[i]! += band[i]!;
   const acfs = [...bands, all].map((e) => autocorrelation(e, maxLag));
+  const metrical = metricalTempo(acfs, fps, maxLag);
+  if (metrical.bpm !== null && metrical.confidence >= METRICAL_SURE) return metrical;
+  const periodic = periodicityTempo(acfs[3]!, fps, maxLag);
+  if (periodic.bpm !== null && periodic.confidence >= MIN_PERIODICITY) return periodic;
+  return metrical;
+}
+
+type Tempo = { bpm: number | null; confidence: number };
+
+/** Mean autocorrelation over the first `count` multiples of a period: sharp in the period, robust to accents. */
+function combAt(acf: Float64Array, lag: number, maxLag: number, count: number): number {
+  let total = 0;
+  let n = 0;
+  for (let k = 1; k <= count && k * lag < maxLag; k++, n++) total += valueAt(acf, k * lag);
+  return n ? total / n : 0;
+}
+
+/**
+ * The beat period whose first PERIODIC_MULTIPLES multiples the onsets repeat at best, less
+ * PERIODIC_PRIOR × (octaves from 120 BPM)²: needs no clear shortest pulse, so it reads a voice alone.
+ */
+function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Tempo {
+  let bestLag = 0;
+  let best = -Infinity;
+  for (let lag = (fps * 60) / MAX_BPM; lag <= (fps * 60) / MIN_BPM; lag += 0.02) {
+    const score =
+      combAt(acf, lag, maxLag, PERIODIC_MULTIPLES) - PERIODIC_PRIOR * Math.log2((60 * fps) / lag / 120) ** 2;
+    if (score > best) [bestLag, best] = [lag, score];
+  }
+  if (!bestLag) return { bpm: null, confidence: 0 };
+  const confidence = combAt(acf, bestLag, maxLag, PERIODIC_MULTIPLES);
+  return { bpm: Math.round((60 * fps) / bestLag), confidence: Math.max(0, Math.min(1, confidence)) };
+}
+
+/** Tatum, then 1/2/4/8 tatums a beat (see estimateTempo), from the three bands' and the sum's autocorrelations. */
+function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Tempo {
   const combined = acfs[3]!;
   const bpmOf = (lag: number) => (60 * fps) / lag;
   let tatum = 0;
@@ -154,13 +211,7 @@ export function estimateTempo(mono: Float32Array, sr: number): { bpm: number | n
     }
   }
   if (!tatum) return { bpm: null, confidence: 0 };
-  // Mean autocorrelation over the multiples of a period: sharp in the period, robust to accents.
-  const comb = (lag: number) => {
-    let total = 0;
-    let n = 0;
-    for (let k = 1; k <= 16 && k * lag < maxLag; k++, n++) total += valueAt(combined, k * lag);
-    return n ? total / n : 0;
-  };
+  const comb = (lag: number) => combAt(combined, lag, maxLag, 16);
   let tatumLag = tatum;
   let tatumScore = -Infinity;
   for (let lag = tatum - 1; lag <= tatum + 1; lag += 0.01) {

@@ -108,7 +108,8 @@ export async function formatsTable(split: Split = 'heldout', count = 8): Promise
   };
   const cache = path.join(DEFAULT_OUT, 'encoded');
   for (const piece of pieces) {
-    const dir = path.join(cache, split, piece.meta.id);
+    // Keyed by the rendering's hash too, so a re-rendered piece is encoded again.
+    const dir = path.join(cache, split, `${piece.meta.id}-${piece.meta.hash}`);
     mkdirSync(dir, { recursive: true });
     const truth = Object.fromEntries(
       STEMS.map((s) => [s, decodeWav(new Uint8Array(readFileSync(piece.files[s]))).channels]),

@@ -12,6 +12,7 @@
  *   nice -n 10 npx tsx tests/bench/audio/key-tempo.ts [--split heldout|dev|all] [--no-essentia]
  * essentia.js results are cached in .local/bench-audio/essentia-cache.json (its answers never change).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseMusic, type MusicAnalysis } from '../../../shared/audio/music/analyse';
@@ -128,6 +129,14 @@ function monoOf(file: string): { mono: Float32Array; sampleRate: number } {
   return { mono: mixDown(audio.channels), sampleRate: audio.sampleRate };
 }
 
+/** A short fingerprint of the samples (the essentia.js cache key). */
+function contentHash(mono: Float32Array): string {
+  return createHash('sha256')
+    .update(new Uint8Array(mono.buffer, mono.byteOffset, mono.byteLength))
+    .digest('hex')
+    .slice(0, 20);
+}
+
 export interface KeyTempoResult {
   split: Split;
   material: Material;
@@ -151,7 +160,8 @@ export async function runKeyTempo(
       const ours = analyse(mono, sampleRate);
       let essentia: Estimate | undefined;
       if (options.essentia !== false) {
-        const id = `${piece.meta.hash}:${material}`;
+        // Keyed by the audio itself, so re-rendered material never reads a stale answer.
+        const id = `${contentHash(mono)}:${material}`;
         essentia = cache[id] ??= essentiaKeyTempo(mono);
         writeFileSync(CACHE_FILE, JSON.stringify(cache));
       }
