@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { repoRoot } from './handlers';
 import { closeServer, listen } from './net';
+import { answerUnknownPagesWith404 } from './page-status';
 import { startLocalPlatform } from './platform';
 import { startLocalPayments } from './stripe-sandbox';
 
@@ -97,7 +98,10 @@ const viteServer = await createVite({
 running.vite = viteServer;
 httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
   if (platform.router.owns(req.url ?? '/')) platform.router.handle(req, res);
-  else viteServer.middlewares(req, res);
+  else {
+    answerUnknownPagesWith404(req, res);
+    viteServer.middlewares(req, res);
+  }
 });
 await listen(httpServer, port, process.env.HOST ?? '127.0.0.1').catch(async (error: unknown) => {
   console.error(`Port ${port} is in use (set PORT to use another): ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
+import { useDocumentTitle } from '../../components/document-title';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormat } from '../../settings/useFormat';
 import { useCreator } from './api/creator';
@@ -25,6 +26,8 @@ function CreatorPage() {
   const format = useFormat();
   const { name = '' } = useParams();
   const query = useCreator(name);
+  const shownName = query.data?.creator.name;
+  useDocumentTitle(shownName && t('titles.page', { page: shownName }));
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {

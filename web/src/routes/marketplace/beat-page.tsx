@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { creatorSlug } from '../../../../shared/site-rules';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/session';
 import { formatBRL } from '../../components/format';
+import { useDocumentTitle } from '../../components/document-title';
 import { PauseGlyph, PlayerBar, PlayGlyph } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { useBeat } from './api/beat';
@@ -33,14 +34,7 @@ function BeatPage() {
   const beat = useBeat(id);
   const title = beat.data?.title;
 
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = t('marketplace.beatPage.pageTitle', { title });
-    return () => {
-      document.title = previous;
-    };
-  }, [t, title]);
+  useDocumentTitle(title && t('marketplace.beatPage.pageTitle', { title }));
 
   if (beat.isPending) return <BeatSkeleton />;
   if (beat.isError) {
