@@ -170,6 +170,10 @@ async function checkAllRoutes(language: string, signedIn: boolean): Promise<stri
   const context = await contextIn(language, signedIn);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  // Issue 18: Amplify warned about the twin's custom Cognito endpoint on every page.
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('[WARN]')) errors.push(message.text());
+  });
   const problems: string[] = [];
   const who = signedIn ? 'signed in' : 'signed out';
   try {
