@@ -194,6 +194,9 @@ async function checkAllRoutes(language: string, signedIn: boolean): Promise<stri
         .then(() => language)
         .catch(() => page.evaluate(() => document.documentElement.lang));
       if (lang !== language) problems.push(`${where}: <html lang="${lang}">`);
+      // Issue 18: a page's own Voltar stacked under the shell's; one history-back control per page.
+      const backs = await page.getByRole('button', { name: /^(Voltar|Back|Volver)$/ }).count();
+      if (backs > 1) problems.push(`${where}: ${backs} back buttons`);
       const text = await page.locator('body').innerText();
       const raw = text.match(RAW_KEY);
       if (raw) problems.push(`${where}: raw key "${raw[0]}"`);

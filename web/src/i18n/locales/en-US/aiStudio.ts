@@ -5,7 +5,6 @@ const aiStudio: Catalogue['aiStudio'] = {
   activeCount: '6 Active AIs',
   tagline: 'Six AI tools to compose, split, sing, analyse and master your music.',
   toolsLabel: 'AI tools',
-  backToTools: 'Back to the tools',
   open: 'Open',
   status: { active: 'active', ready: 'ready' },
   actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'AI Producer' },

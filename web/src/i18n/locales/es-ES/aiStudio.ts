@@ -5,7 +5,6 @@ const aiStudio: Catalogue['aiStudio'] = {
   activeCount: '6 IAs Activas',
   tagline: 'Seis herramientas de IA para componer, separar, cantar, analizar y masterizar tu música.',
   toolsLabel: 'Herramientas de IA',
-  backToTools: 'Volver a las herramientas',
   open: 'Abrir',
   status: { active: 'active', ready: 'ready' },
   actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Productor IA' },

@@ -4,7 +4,6 @@ const aiStudio = {
   activeCount: '6 AIs Ativas',
   tagline: 'Seis ferramentas de IA para compor, separar, cantar, analisar e masterizar sua música.',
   toolsLabel: 'Ferramentas de IA',
-  backToTools: 'Voltar para as ferramentas',
   open: 'Abrir',
   status: { active: 'active', ready: 'ready' },
   actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Produtor IA' },
