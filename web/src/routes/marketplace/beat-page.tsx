@@ -226,11 +226,23 @@ function BeatView({ beat }: { beat: Beat }) {
             </select>
           </div>
           {user ? (
-            <OfferPanel projectId={beat.id} tier={offerOn.id} signedIn />
+            <OfferPanel
+              projectId={beat.id}
+              tier={offerOn.id}
+              signedIn
+              minOffer={licences.data?.min_offer ?? null}
+            />
           ) : (
-            <Link to="/auth" className={secondaryButton}>
-              {t('header.login')}
-            </Link>
+            <>
+              {licences.data?.min_offer != null && (
+                <p className="text-sm text-zinc-400">
+                  {t('licensing.offers.minimum', { amount: formatBRL(licences.data.min_offer) })}
+                </p>
+              )}
+              <Link to="/auth" className={secondaryButton}>
+                {t('header.login')}
+              </Link>
+            </>
           )}
         </section>
       )}

@@ -61,6 +61,7 @@ const licensing: typeof licensingPtBR = {
     title: 'Make an offer',
     amount: 'Your offer (R$)',
     send: 'Send offer',
+    minimum: 'Minimum offer: {{amount}}',
     sent: 'Offer sent',
     error: 'Could not send the offer',
     mine: 'Your offers on this beat',

@@ -61,6 +61,7 @@ const licensing: typeof licensingPtBR = {
     title: 'Hacer una oferta',
     amount: 'Tu oferta (R$)',
     send: 'Enviar oferta',
+    minimum: 'Oferta mínima: {{amount}}',
     sent: 'Oferta enviada',
     error: 'No se pudo enviar la oferta',
     mine: 'Tus ofertas en este beat',

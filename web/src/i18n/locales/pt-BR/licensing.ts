@@ -59,6 +59,7 @@ const licensing = {
     title: 'Fazer uma oferta',
     amount: 'Sua oferta (R$)',
     send: 'Enviar oferta',
+    minimum: 'Oferta mínima: {{amount}}',
     sent: 'Oferta enviada',
     error: 'Não foi possível enviar a oferta',
     mine: 'Suas ofertas neste beat',

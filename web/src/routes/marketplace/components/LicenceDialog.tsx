@@ -184,7 +184,12 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
             )}
           </div>
           {licences.data.accepts_offers && tier && (
-            <OfferPanel projectId={beat.id} tier={tier.id} signedIn={Boolean(user)} />
+            <OfferPanel
+              projectId={beat.id}
+              tier={tier.id}
+              signedIn={Boolean(user)}
+              minOffer={licences.data.min_offer}
+            />
           )}
         </div>
       )}

@@ -14,10 +14,13 @@ export function OfferPanel({
   projectId,
   tier,
   signedIn,
+  minOffer,
 }: {
   projectId: string;
   tier: TierId;
   signedIn: boolean;
+  /** The creator's floor, shown before the buyer offers (it used to appear only in a refusal). */
+  minOffer: number | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -48,6 +51,11 @@ export function OfferPanel({
   return (
     <section className="rounded-xl border border-white/10 p-3" aria-label={t('licensing.offers.title')}>
       <h3 className="font-semibold text-white">{t('licensing.offers.title')}</h3>
+      {minOffer !== null && (
+        <p id={`offer-minimum-${projectId}`} className="mt-1 text-sm text-zinc-400">
+          {t('licensing.offers.minimum', { amount: formatBRL(minOffer) })}
+        </p>
+      )}
       {signedIn && (
         <form
           className="mt-2 flex gap-2"
@@ -62,9 +70,10 @@ export function OfferPanel({
           <input
             id="offer-amount"
             type="number"
-            min={1}
+            min={minOffer ?? 1}
             step="0.01"
             required
+            aria-describedby={minOffer !== null ? `offer-minimum-${projectId}` : undefined}
             placeholder={t('licensing.offers.amount')}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
