@@ -45,6 +45,8 @@ const MAX_TEMPO_SECONDS = 120;
 const SILENCE = 1e-6;
 
 const toDb = (linear: number) => (linear > SILENCE ? 20 * Math.log10(linear) : -120);
+// Rounding a measured value, not writing it for a reader (that is lib/format.ts's job).
+// eslint-disable-next-line no-restricted-syntax
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** The best-matching major or minor key for a 12-bin chroma vector (index 0 = C). */

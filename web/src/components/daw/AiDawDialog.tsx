@@ -32,6 +32,7 @@ import {
 } from './daws';
 import { downloadJson, downloadMidi } from './download';
 import { DawPicker, fieldClass, labelClass, StatusBadge, type ConnectionStatus } from './parts';
+import { formatFixed, formatTimeOfDay } from '../../lib/format';
 
 type Section = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | 'realtime';
 type Busy = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | null;
@@ -168,7 +169,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
       async () => {
         const result = await createMelody(dawId, melody);
         downloadMidi(result.midiBase64, `5d-melody-${melody.key.replace('#', 's')}-${melody.scale}.mid`);
-        setLastDone(t('daw.ai.melodyDone', { bars: melody.bars }));
+        setLastDone(t('daw.ai.melodyDone', { count: melody.bars }));
       },
       t('daw.errors.creationTitle'),
       t('daw.errors.melody'),
@@ -272,7 +273,10 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
             </button>
             {features && (
               <dl data-testid="audio-features" className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-                <Stat label={t('daw.ai.features.duration')} value={`${features.duration.toFixed(1)} s`} />
+                <Stat
+                  label={t('daw.ai.features.duration')}
+                  value={`${formatFixed(features.duration, 1)} s`}
+                />
                 <Stat label={t('daw.ai.features.sampleRate')} value={`${features.sampleRate} Hz`} />
                 <Stat label={t('daw.ai.features.rms')} value={`${features.rmsDb} dBFS`} />
                 <Stat label={t('daw.ai.features.peak')} value={`${features.peakDb} dBFS`} />
@@ -534,13 +538,13 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                   value={effects[name]}
                   range={RANGES.unit}
                   onChange={(value) => setEffects({ ...effects, [name]: value })}
-                  format={(v) => v.toFixed(2)}
+                  format={(v) => formatFixed(v, 2)}
                 />
               ))}
             </div>
             {live && lastSync && (
               <p role="status" className="mt-3 text-xs text-emerald-300">
-                {t('daw.ai.synced', { time: lastSync.toLocaleTimeString('pt-BR') })}
+                {t('daw.ai.synced', { time: formatTimeOfDay(lastSync) })}
               </p>
             )}
           </TabPanel>

@@ -12,6 +12,7 @@ import {
   type TrackPage,
   type TrackStore,
 } from './track-store';
+import { formatShortDateTime } from '../../lib/format';
 
 const secondaryButton =
   'inline-flex h-10 items-center justify-center rounded-lg border border-white/15 px-4 text-sm font-medium text-zinc-100 transition hover:bg-white/5 disabled:cursor-not-allowed disabled:opacity-50';
@@ -58,7 +59,7 @@ function HistoryView({
   version: number;
   changed: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
@@ -71,10 +72,6 @@ function HistoryView({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` marks writes to the store
   const total = useMemo(() => store.count(), [store, version]);
   const audioUrls = useFreshAudioUrls(result.rows);
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.resolvedLanguage],
-  );
 
   function onExport() {
     const day = new Date().toISOString().slice(0, 10);
@@ -162,7 +159,7 @@ function HistoryView({
                   </div>
                   <p className="mt-1 text-xs text-zinc-400">
                     {t('history.colCreatedAt')}{' '}
-                    <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                    <time dateTime={row.createdAt}>{formatShortDateTime(row.createdAt)}</time>
                   </p>
                   <audio
                     controls
@@ -214,7 +211,7 @@ function HistoryView({
                         </span>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-zinc-300">
-                        <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                        <time dateTime={row.createdAt}>{formatShortDateTime(row.createdAt)}</time>
                       </td>
                       <td className="px-4 py-2">
                         <audio

@@ -6,7 +6,7 @@ import type { TierId } from '../../../../shared/licensing/tiers';
 import { creatorSlug } from '../../../../shared/site-rules';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/session';
-import { formatBRL } from '../../components/format';
+import { formatBRL } from '../../lib/format';
 import { useDocumentTitle } from '../../components/document-title';
 import { PauseGlyph, PlayerBar, PlayGlyph } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';

@@ -417,7 +417,7 @@ function ResultsLoading() {
             key={index}
             className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70"
           >
-            <div className="aspect-video animate-pulse bg-white/5 motion-reduce:animate-none sm:aspect-square" />
+            <div className="aspect-square animate-pulse bg-white/5 motion-reduce:animate-none" />
             <div className="flex flex-col gap-2 p-4">
               <span className="h-5 w-3/4 rounded-md bg-white/10" />
               <span className="h-4 w-1/2 rounded-md bg-white/5" />

@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
 import { useAuth } from '../../../auth/session';
 import { Dialog } from '../../../components/Dialog';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { previewCoupon, startLicenceCheckout, useBeatLicences } from '../api/licences';
 import { OfferPanel } from './OfferPanel';

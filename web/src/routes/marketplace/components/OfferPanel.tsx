@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { useFormat } from '../../../settings/useFormat';
 import { respondToCounter, sendOffer, startOfferCheckout, useMyOffers } from '../api/licences';
 
