@@ -108,6 +108,12 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
   const bucket = config.AUDIO_BUCKET;
   const title =
     job.kind === 'generate' ? (job.generated?.title ?? 'Untitled') : baseName(job.source?.name ?? 'audio');
+  const audioKey =
+    job.kind === 'generate' && job.generated
+      ? job.generated.audioKey
+      : job.source
+        ? job.source.key
+        : undefined;
   const audioUrl =
     job.kind === 'generate' && job.generated
       ? await presignDownload(bucket, job.generated.audioKey, `${baseName(title)}.wav`)
@@ -124,6 +130,7 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
     id: job.id,
     title,
     audioUrl,
+    ...(audioKey ? { audioKey } : {}),
     stems,
     ...(job.generated
       ? {

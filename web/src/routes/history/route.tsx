@@ -9,6 +9,8 @@ import {
   exportDocument,
   HISTORY_PAGE_SIZE,
   HistoryPersistError,
+  SAVED_STATUS,
+  UNTITLED,
   type TrackPage,
   type TrackStore,
 } from './track-store';
@@ -72,6 +74,9 @@ function HistoryView({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` marks writes to the store
   const total = useMemo(() => store.count(), [store, version]);
   const audioUrls = useFreshAudioUrls(result.rows);
+  // The store keeps the spec's values ('saved', 'Untitled'); the page says them in the reader's language.
+  const statusLabel = (status: string) => (status === SAVED_STATUS ? t('history.status.saved') : status);
+  const titleOf = (title: string) => (title === UNTITLED ? t('history.untitled') : title);
 
   function onExport() {
     const day = new Date().toISOString().slice(0, 10);
@@ -152,9 +157,9 @@ function HistoryView({
               result.rows.map((row) => (
                 <li key={row.id} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
                   <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 truncate font-medium text-zinc-100">{row.title}</p>
+                    <p className="min-w-0 truncate font-medium text-zinc-100">{titleOf(row.title)}</p>
                     <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-300">
-                      {row.status}
+                      {statusLabel(row.status)}
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-zinc-400">
@@ -166,7 +171,7 @@ function HistoryView({
                     preload="none"
                     src={audioUrls.get(row.id)}
                     className="mt-3 h-10 w-full"
-                    aria-label={t('history.preview', { title: row.title })}
+                    aria-label={t('history.preview', { title: titleOf(row.title) })}
                   />
                 </li>
               ))
@@ -203,11 +208,11 @@ function HistoryView({
                   result.rows.map((row) => (
                     <tr key={row.id} className="border-b border-white/5 last:border-0">
                       <th scope="row" className="max-w-56 truncate px-4 py-3 font-medium text-zinc-100">
-                        {row.title}
+                        {titleOf(row.title)}
                       </th>
                       <td className="px-4 py-3">
                         <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-300">
-                          {row.status}
+                          {statusLabel(row.status)}
                         </span>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-zinc-300">
@@ -219,7 +224,7 @@ function HistoryView({
                           preload="none"
                           src={audioUrls.get(row.id)}
                           className="h-9 w-56"
-                          aria-label={t('history.preview', { title: row.title })}
+                          aria-label={t('history.preview', { title: titleOf(row.title) })}
                         />
                       </td>
                     </tr>
