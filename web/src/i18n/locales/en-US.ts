@@ -121,6 +121,12 @@ const enUS: ShellCatalogue = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Page not found',
   },
+  musicKeys: {
+    notes: 'C,C#,D,D#,E,F,F#,G,G#,A,A#,B',
+    major: 'major',
+    minor: 'minor',
+    name: '{{note}} {{mode}}',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

@@ -121,6 +121,12 @@ const esES: ShellCatalogue = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Página no encontrada',
   },
+  musicKeys: {
+    notes: 'Do,Do#,Re,Re#,Mi,Fa,Fa#,Sol,Sol#,La,La#,Si',
+    major: 'mayor',
+    minor: 'menor',
+    name: '{{note}} {{mode}}',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Página no encontrada',

@@ -141,13 +141,19 @@ const ptBR = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Página não encontrada',
   },
+  musicKeys: {
+    notes: 'Dó,Dó#,Ré,Ré#,Mi,Fá,Fá#,Sol,Sol#,Lá,Lá#,Si',
+    major: 'maior',
+    minor: 'menor',
+    name: '{{note}} {{mode}}',
+  },
   notFound: {
     code: '404',
-    title: 'Oops! Page not found',
+    title: 'Ops! Página não encontrada',
     home: 'Voltar para a página inicial',
   },
   errorPage: {
-    title: 'Unexpected Application Error!',
+    title: 'Erro inesperado na aplicação!',
     status: 'Erro {{status}}',
     reload: 'Recarregar a página',
     home: 'Ir para a página inicial',

@@ -13,7 +13,7 @@ import { usePlayer } from '../../components/player/use-player';
 import { useBeat } from './api/beat';
 import { useBeatLicences } from './api/licences';
 import type { Beat } from './api/schemas';
-import { keyLabel } from './components/key-names';
+import { keyLabel } from '../../lib/key-names';
 import { OfferPanel } from './components/OfferPanel';
 import { TierTerms } from './components/TierTerms';
 

@@ -179,12 +179,6 @@ const licensing: typeof licensingPtBR = {
       tooManyStems: 'Attach at most {{max}} stems.',
     },
   },
-  keys: {
-    notes: 'C,C#,D,D#,E,F,F#,G,G#,A,A#,B',
-    major: 'major',
-    minor: 'minor',
-    name: '{{note}} {{mode}}',
-  },
   detect: {
     key: 'Key',
     noKey: 'Not set',

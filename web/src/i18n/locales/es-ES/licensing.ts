@@ -179,12 +179,6 @@ const licensing: typeof licensingPtBR = {
       tooManyStems: 'Adjunta como máximo {{max}} stems.',
     },
   },
-  keys: {
-    notes: 'Do,Do#,Re,Re#,Mi,Fa,Fa#,Sol,Sol#,La,La#,Si',
-    major: 'mayor',
-    minor: 'menor',
-    name: '{{note}} {{mode}}',
-  },
   detect: {
     key: 'Tonalidad',
     noKey: 'Sin indicar',

@@ -177,12 +177,6 @@ const licensing = {
       tooManyStems: 'Anexe no máximo {{max}} stems.',
     },
   },
-  keys: {
-    notes: 'Dó,Dó#,Ré,Ré#,Mi,Fá,Fá#,Sol,Sol#,Lá,Lá#,Si',
-    major: 'maior',
-    minor: 'menor',
-    name: '{{note}} {{mode}}',
-  },
   detect: {
     key: 'Tom',
     noKey: 'Não informado',
