@@ -67,8 +67,10 @@ describe('interface catalogues', () => {
     expect(ptBR.auth.signUpError).toBe('Erro no cadastro');
     expect(ptBR.auth.signUpSuccess).toBe('Cadastro realizado com sucesso!');
     expect(ptBR.auth.signUpSuccessDescription).toBe('Verifique seu email para confirmar a conta.');
-    expect(ptBR.notFound.title).toBe('Oops! Page not found');
-    expect(ptBR.errorPage.title).toBe('Unexpected Application Error!');
+    // The spec's English titles are said in Portuguese in pt-BR (issue 18) and kept in en-US.
+    expect(ptBR.notFound.title).toBe('Ops! Página não encontrada');
+    expect(valueAt(enUS, 'notFound.title')).toBe('Oops! Page not found');
+    expect(valueAt(enUS, 'errorPage.title')).toBe('Unexpected Application Error!');
   });
 });
 

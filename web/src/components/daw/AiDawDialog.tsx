@@ -33,6 +33,7 @@ import {
 import { downloadJson, downloadMidi } from './download';
 import { DawPicker, fieldClass, labelClass, StatusBadge, type ConnectionStatus } from './parts';
 import { formatFixed, formatTimeOfDay } from '../../lib/format';
+import { keyLabel, noteLabel } from '../../lib/key-names';
 
 type Section = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | 'realtime';
 type Busy = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | null;
@@ -261,6 +262,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={analysisType}
                 onChange={setAnalysisType}
                 options={ANALYSIS_TYPES}
+                optionLabel={(o) => t(`daw.ai.options.analysisType.${o as (typeof ANALYSIS_TYPES)[number]}`)}
               />
             </div>
             <button
@@ -293,7 +295,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 className="mt-4 space-y-2 rounded-xl border border-white/10 bg-zinc-950/60 p-4 text-sm"
               >
                 <p>
-                  <strong>{t('daw.ai.detectedKey')}:</strong> {analysis.detectedKey} ·{' '}
+                  <strong>{t('daw.ai.detectedKey')}:</strong> {keyLabel(t, analysis.detectedKey)} ·{' '}
                   <strong>{t('daw.ai.detectedBpm')}:</strong> {analysis.detectedBPM ?? '—'}
                 </p>
                 <p className="whitespace-pre-wrap text-zinc-300">{analysis.aiInsights}</p>
@@ -318,6 +320,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={beat.genre}
                 onChange={(genre) => setBeat({ ...beat, genre })}
                 options={GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof GENRES)[number]}`)}
               />
               <div>
                 <label htmlFor="ai-beat-bpm" className={labelClass}>
@@ -386,6 +389,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.key}
                 onChange={(key) => setMelody({ ...melody, key })}
                 options={NOTE_KEYS}
+                optionLabel={(o) => noteLabel(t, NOTE_KEYS.indexOf(o as (typeof NOTE_KEYS)[number]))}
               />
               <SelectField
                 id="ai-melody-scale"
@@ -393,6 +397,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.scale}
                 onChange={(scale) => setMelody({ ...melody, scale })}
                 options={SCALES}
+                optionLabel={(o) => t(`daw.ai.options.scale.${o as (typeof SCALES)[number]}`)}
               />
               <SelectField
                 id="ai-melody-genre"
@@ -400,6 +405,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.genre}
                 onChange={(genre) => setMelody({ ...melody, genre })}
                 options={GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof GENRES)[number]}`)}
               />
               <SelectField
                 id="ai-melody-emotion"
@@ -407,6 +413,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.emotion}
                 onChange={(emotion) => setMelody({ ...melody, emotion })}
                 options={EMOTIONS}
+                optionLabel={(o) => t(`daw.ai.options.emotion.${o as (typeof EMOTIONS)[number]}`)}
               />
               <Slider
                 id="ai-melody-bars"
@@ -439,6 +446,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={mixing.trackType}
                 onChange={(trackType) => setMixing({ ...mixing, trackType })}
                 options={TRACK_TYPES}
+                optionLabel={(o) => t(`daw.ai.options.trackType.${o as (typeof TRACK_TYPES)[number]}`)}
               />
               <SelectField
                 id="ai-mix-genre"
@@ -446,6 +454,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={mixing.genre}
                 onChange={(genre) => setMixing({ ...mixing, genre })}
                 options={MIX_GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof MIX_GENRES)[number]}`)}
               />
               <div className="sm:col-span-2">
                 <label htmlFor="ai-mix-reference" className={labelClass}>
@@ -582,12 +591,15 @@ function SelectField({
   value,
   onChange,
   options,
+  optionLabel,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
+  /** Each option as the reader reads it (the values are the API's English words). */
+  optionLabel: (option: string) => string;
 }) {
   return (
     <div>
@@ -597,7 +609,7 @@ function SelectField({
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={fieldClass}>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

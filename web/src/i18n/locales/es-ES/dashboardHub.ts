@@ -46,7 +46,7 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     yourRating: 'Tu valoración: {{rating}}/5',
     favoritesEmpty: 'Todavía no tienes favoritos.',
     browse: 'Explorar el Marketplace',
-    favoritesAll: 'Ver todo en My Collection',
+    favoritesAll: 'Ver todo en Mi colección',
     plansTitle: 'Planes',
     planPrice: '{{price}}/mes',
     subscribe: 'Suscribirse',

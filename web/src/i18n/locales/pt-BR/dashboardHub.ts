@@ -45,7 +45,7 @@ const dashboardHub = {
     yourRating: 'Sua avaliação: {{rating}}/5',
     favoritesEmpty: 'Você ainda não tem favoritos.',
     browse: 'Explorar o Marketplace',
-    favoritesAll: 'Ver tudo em My Collection',
+    favoritesAll: 'Ver tudo em Minha coleção',
     plansTitle: 'Planos',
     planPrice: '{{price}}/mês',
     subscribe: 'Assinar',
