@@ -19,6 +19,8 @@ const NAMES_KEPT: Record<string, string> = {
   'studio.courses.items.mixing.name': 'course title',
   'generate.notices.inputPolicyProducerTag': "quotes an English producer tag ('DJ X on the beat')",
   'generate.notices.inputPolicyCombined': "quotes an English producer tag ('DJ X on the beat')",
+  'apiErrors.INPUT_POLICY': "quotes an English producer tag ('DJ X on the beat')",
+  'apiErrors.INPUT_POLICY_producer': "quotes an English producer tag ('DJ X on the beat')",
   'studio.contact.address': 'a street address in São Paulo',
   'daw.ai.options.genre.dnb': 'genre name "Drum & Bass", used as is in Portuguese and Spanish',
 };

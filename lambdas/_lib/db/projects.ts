@@ -185,7 +185,7 @@ export interface ProjectPageResult {
 /** The published catalogue (samples and creators' products), newest first, `limit` at a time. */
 export async function listPublishedProjects(limit: number, cursor?: string): Promise<ProjectPageResult> {
   let startKey = decodeCursor(cursor);
-  if (startKey && startKey.GSI1PK !== keys.projectStatus(PUBLISHED)) throw new BadRequest('Cursor inválido.');
+  if (startKey && startKey.GSI1PK !== keys.projectStatus(PUBLISHED)) throw new BadRequest('INVALID_CURSOR');
   const items: ProjectRecord[] = [];
   // A Query page stops at 1 MB; keep reading until `limit` items or the end.
   do {
