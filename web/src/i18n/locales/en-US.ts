@@ -134,6 +134,25 @@ const enUS: ShellCatalogue = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Page not found',
   },
+  checkoutReturn: {
+    nothingCharged: 'Nothing was charged.',
+    coins: {
+      success: 'Payment complete',
+      successDescription: 'Your 5D Coins reach your balance as soon as Stripe confirms, in a moment.',
+      cancel: '5D Coins purchase cancelled',
+    },
+    plan: {
+      success: 'Subscription complete',
+      successDescription:
+        "Your plan and the month's 5D Coins show up as soon as Stripe confirms, in a moment.",
+      cancel: 'Subscription cancelled',
+    },
+    purchase: {
+      success: 'Payment complete',
+      successDescription: 'Your purchase shows up in My collection as soon as Stripe confirms.',
+      cancel: 'Payment cancelled',
+    },
+  },
   musicKeys: {
     notes: 'C,C#,D,D#,E,F,F#,G,G#,A,A#,B',
     major: 'major',

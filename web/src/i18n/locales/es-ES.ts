@@ -134,6 +134,25 @@ const esES: ShellCatalogue = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Página no encontrada',
   },
+  checkoutReturn: {
+    nothingCharged: 'No se ha cobrado nada.',
+    coins: {
+      success: 'Pago completado',
+      successDescription: 'Tus 5D Coins llegan al saldo en cuanto Stripe lo confirme, en unos instantes.',
+      cancel: 'Compra de 5D Coins cancelada',
+    },
+    plan: {
+      success: 'Suscripción completada',
+      successDescription:
+        'Tu plan y las 5D Coins del mes aparecen en cuanto Stripe lo confirme, en unos instantes.',
+      cancel: 'Suscripción cancelada',
+    },
+    purchase: {
+      success: 'Pago completado',
+      successDescription: 'Tu compra aparece en Mi colección en cuanto Stripe lo confirme.',
+      cancel: 'Pago cancelado',
+    },
+  },
   musicKeys: {
     notes: 'Do,Do#,Re,Re#,Mi,Fa,Fa#,Sol,Sol#,La,La#,Si',
     major: 'mayor',

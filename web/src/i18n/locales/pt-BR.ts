@@ -155,6 +155,25 @@ const ptBR = {
     shifterStudio: 'Shifter Studio',
     notFound: 'Página não encontrada',
   },
+  checkoutReturn: {
+    nothingCharged: 'Nada foi cobrado.',
+    coins: {
+      success: 'Pagamento concluído',
+      successDescription: 'Seus 5D Coins entram no saldo assim que a Stripe confirmar, em instantes.',
+      cancel: 'Compra de 5D Coins cancelada',
+    },
+    plan: {
+      success: 'Assinatura concluída',
+      successDescription:
+        'Seu plano e os 5D Coins do mês aparecem assim que a Stripe confirmar, em instantes.',
+      cancel: 'Assinatura cancelada',
+    },
+    purchase: {
+      success: 'Pagamento concluído',
+      successDescription: 'Sua compra aparece em Minha coleção assim que a Stripe confirmar.',
+      cancel: 'Pagamento cancelado',
+    },
+  },
   musicKeys: {
     notes: 'Dó,Dó#,Ré,Ré#,Mi,Fá,Fá#,Sol,Sol#,Lá,Lá#,Si',
     major: 'maior',

@@ -12,6 +12,7 @@ import { PRODUCT_GENRES } from '../../../../shared/marketplace/genres';
 import type { Project } from '../../../../shared/schemas/marketplace';
 import { useAuth } from '../../auth/session';
 import { useCheckout } from '../../components/checkout/use-checkout';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { PageLoading } from '../../components/PageLoading';
 import { PlayerBar } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
@@ -52,6 +53,7 @@ function MarketplacePage() {
   const favorites = useMyFavorites(user?.id ?? null);
   const toggleFavorite = useToggleFavorite(user?.id ?? null);
   const { buy, subscribe } = useCheckout();
+  useCheckoutReturn('purchase');
   const player = usePlayer(useCallback(() => toast.error(t('marketplace.player.playError')), [t]));
 
   const [section, setSection] = useState<Section>('all');
