@@ -183,5 +183,5 @@ describe('payments journey', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 240_000);
 });
