@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { repoRoot } from './handlers';
+import { apiErrorAnswer, containEmulator } from './containment';
 import { closeServer, listen } from './net';
 import { answerUnknownPagesWith404 } from './page-status';
 import { startLocalPlatform } from './platform';
@@ -106,6 +107,8 @@ httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) =
     viteServer.middlewares(req, res);
   }
 });
+// A failure escaping a handler or Vite answers that request with a 500; the stack keeps serving.
+containEmulator(httpServer, 'api', apiErrorAnswer);
 await listen(httpServer, port, process.env.HOST ?? '127.0.0.1').catch(async (error: unknown) => {
   console.error(`Port ${port} is in use (set PORT to use another): ${(error as Error).message}`);
   await viteServer.close();

@@ -1,4 +1,5 @@
 import { failureText } from '../api/error-text';
+import { textRuleMessage } from '../api/text-rule';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -35,5 +36,5 @@ export const primaryButton =
 
 /** A failed request's text for the user: our API's message in their language, never a library's English. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return failureText(error, fallback);
+  return textRuleMessage(error) ?? failureText(error, fallback);
 }

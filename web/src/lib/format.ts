@@ -56,6 +56,11 @@ export function formatNumber(value: number, maxDigits = 2, locale = uiLocale()):
   return numberFormat(locale, { maximumFractionDigits: maxDigits }).format(finite(value));
 }
 
+/** A whole number with its unit, short: 45 'second' → '45 s' / '45 seg.'; 3 'hour' → '3 h'. */
+export function formatUnit(value: number, unit: 'second' | 'minute' | 'hour', locale = uiLocale()): string {
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(finite(value));
+}
+
 /** A number with exactly `digits` decimals: ratings '4,8', creativity '0,7', seconds '5,6'. */
 export function formatFixed(value: number, digits: number, locale = uiLocale()): string {
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(

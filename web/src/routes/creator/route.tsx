@@ -84,6 +84,11 @@ function CreatorPage() {
             <dd className="font-semibold text-amber-300">
               {creator.rating === null ? t('creator.noRating') : `★ ${formatFixed(creator.rating, 1)}`}
             </dd>
+            {creator.rating !== null && (
+              <dd className="text-xs text-zinc-400" data-testid="creator-rating-count">
+                {t('creator.ratingCount', { count: creator.rating_count })}
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-zinc-400">{t('creator.monthlyGrowth')}</dt>
