@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import type { Transaction, TransactionType } from '../../../shared/schemas/payments';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { BadRequest, InsufficientFunds, NotFound } from '../errors';
 import { logger } from '../logger';

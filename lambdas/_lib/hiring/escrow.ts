@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dueSettlement } from '../../../shared/hiring';
 import type { Order } from '../../../shared/schemas/orders';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import { applyMoneyMove, type TransactItem } from '../db/ledger';
