@@ -139,6 +139,7 @@ export const handler = httpHandler(async (event) => {
             })),
         ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
         accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
+        min_offer: sale.soldExclusive ? null : settings.min_offer,
       };
       return json(200, view);
     }

@@ -12,6 +12,7 @@ import { PRODUCT_GENRES } from '../../../../shared/marketplace/genres';
 import type { Project } from '../../../../shared/schemas/marketplace';
 import { useAuth } from '../../auth/session';
 import { useCheckout } from '../../components/checkout/use-checkout';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { PageLoading } from '../../components/PageLoading';
 import { PlayerBar } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
@@ -52,6 +53,7 @@ function MarketplacePage() {
   const favorites = useMyFavorites(user?.id ?? null);
   const toggleFavorite = useToggleFavorite(user?.id ?? null);
   const { buy, subscribe } = useCheckout();
+  useCheckoutReturn('purchase');
   const player = usePlayer(useCallback(() => toast.error(t('marketplace.player.playError')), [t]));
 
   const [section, setSection] = useState<Section>('all');
@@ -417,7 +419,7 @@ function ResultsLoading() {
             key={index}
             className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70"
           >
-            <div className="aspect-video animate-pulse bg-white/5 motion-reduce:animate-none sm:aspect-square" />
+            <div className="aspect-square animate-pulse bg-white/5 motion-reduce:animate-none" />
             <div className="flex flex-col gap-2 p-4">
               <span className="h-5 w-3/4 rounded-md bg-white/10" />
               <span className="h-4 w-1/2 rounded-md bg-white/5" />

@@ -8,7 +8,7 @@ import {
   type SortField,
 } from '../../../../../shared/marketplace/filter';
 import type { Project } from '../../../../../shared/schemas/marketplace';
-import { formatBRL } from '../../../components/format';
+import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
 import { Pagination } from './Pagination';
 import { Stars } from './Stars';
 
@@ -103,7 +103,9 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
           >
             {PRICE_CAPS.map((max) => (
               <option key={max} value={max}>
-                {max === 100 ? t('marketplace.priceAny') : t('marketplace.priceUpTo', { max })}
+                {max === 100
+                  ? t('marketplace.priceAny')
+                  : t('marketplace.priceUpTo', { max: formatBRL(max) })}
               </option>
             ))}
           </select>
@@ -144,7 +146,7 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
                 >
                   <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
                   <p className="text-2xl font-bold text-white">
-                    {t('marketplace.perMonth', { price: plan.monthlyPricesUsd?.[0] ?? 0 })}
+                    {t('marketplace.perMonth', { price: formatWholeUsd(plan.monthlyPricesUsd?.[0] ?? 0) })}
                   </p>
                   <p className="text-sm text-zinc-400">
                     {t('marketplace.planCoins', { count: plan.monthlyCoins })}
@@ -187,7 +189,7 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-zinc-400">
                     <Stars
                       rating={PROJECT_RATING}
-                      label={t('marketplace.ratingLabel', { rating: PROJECT_RATING.toFixed(1) })}
+                      label={t('marketplace.ratingLabel', { rating: formatFixed(PROJECT_RATING, 1) })}
                     />
                     <span>{t('marketplace.deliveryDays', { count: DELIVERY_DAYS })}</span>
                   </div>

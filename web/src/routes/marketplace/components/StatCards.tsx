@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../../shared/schemas/marketplace';
-import { formatCompact } from '../../../components/format';
+import { formatCompact, formatFixed } from '../../../lib/format';
 
 /** Downloads per day are not tracked per day; the spec's sample figure stands in for it. */
 const SAMPLE_DOWNLOADS_TODAY = 800;
@@ -25,7 +25,7 @@ export function StatCards({
   const cards = [
     { label: t('marketplace.statBeats'), value: formatCompact(beats.length) },
     { label: t('marketplace.statDownloadsToday'), value: formatCompact(SAMPLE_DOWNLOADS_TODAY) },
-    { label: t('marketplace.statAverageRating'), value: average.toFixed(1) },
+    { label: t('marketplace.statAverageRating'), value: formatFixed(average, 1) },
     { label: t('marketplace.statNewThisWeek'), value: String(fresh) },
   ];
   return (
