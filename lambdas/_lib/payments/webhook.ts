@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { PLANS, checkoutTier, resolvePlan, subscriptionCoins } from '../../../shared/plans';
 import { db } from '../clients';
 import { config } from '../config';
@@ -121,7 +122,7 @@ async function onCheckoutCompleted(
         sub,
         amount: coins,
         type: 'credit',
-        description: `Compra de ${coins} 5D Coins`,
+        label: ledgerLabel('coins_purchase', { coins }),
         ref: ref(event),
         marker: stripeEventMarker(event),
         extra: [guard],
@@ -294,7 +295,7 @@ async function onInvoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Prom
     sub: metadata.sub,
     amount: coins,
     type: 'subscription_credit',
-    description: `Assinatura ${PLANS[plan].name}: ${coins} 5D Coins do mês`,
+    label: ledgerLabel('plan_allowance', { plan: PLANS[plan].name, coins }),
     ref: ref(event),
     marker: stripeEventMarker(event),
   });
@@ -369,7 +370,7 @@ async function onChargeRefunded(event: Stripe.Event, charge: Stripe.Charge): Pro
     const result = await debitWallet({
       sub: metadata.sub,
       amount: -delta,
-      description: `Reembolso: ${delta} 5D Coins estornadas`,
+      label: ledgerLabel('coins_refund', { coins: delta }),
       ref: ref(event),
       marker: stripeEventMarker(event),
       extra: [

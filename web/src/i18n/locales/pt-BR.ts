@@ -20,6 +20,7 @@ import type creatorPtBR from './pt-BR/creator';
 import type becomeCreatorPtBR from './pt-BR/becomeCreator';
 import type licensingPtBR from './pt-BR/licensing';
 import type apiErrorsPtBR from './pt-BR/apiErrors';
+import type ledgerPtBR from './pt-BR/ledger';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
   common: {
@@ -155,6 +156,7 @@ interface FeatureTexts {
   becomeCreator: typeof becomeCreatorPtBR;
   licensing: typeof licensingPtBR;
   apiErrors: typeof apiErrorsPtBR;
+  ledger: typeof ledgerPtBR;
 }
 
 /** Texts loaded at start, in every language (the compiler checks en-US and es-ES against this). */

@@ -6,6 +6,7 @@ import {
   transactionTone,
   type TransactionTone,
 } from '../../../components/coins-format';
+import { transactionText } from '../transaction-text';
 
 const toneClass: Record<TransactionTone, string> = {
   credit: 'text-emerald-400',
@@ -49,7 +50,7 @@ export function TransactionList({ transactions, loading }: TransactionListProps)
                   className={`size-2 shrink-0 rounded-full bg-current ${toneClass[tone]}`}
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-zinc-100">{transaction.description}</p>
+                  <p className="truncate font-medium text-zinc-100">{transactionText(transaction)}</p>
                   <p className="text-xs text-zinc-400">
                     {i18n.exists(typeKey) ? t(typeKey as 'coins.types.credit') : transaction.type} ·{' '}
                     <time dateTime={transaction.created_at}>
