@@ -143,7 +143,7 @@ const FLOWS: Flow[] = [
       await open(page, '/settings');
       const name = page.getByLabel('Nome', { exact: true });
       // The field fills itself from the profile once it loads; typing before that would be overwritten.
-      await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(FULL_NAME);
+      await expect.poll(() => name.inputValue(), { timeout: 60_000 }).toBe(FULL_NAME);
       await name.fill(`Falha Teste ${Date.now() % 1000}`);
       await page.locator('#profile').getByRole('button', { name: 'Salvar' }).click();
     },
@@ -164,7 +164,11 @@ const FLOWS: Flow[] = [
 ];
 
 /** Answers the flow's request with the failure; every other request reaches the platform. */
-async function forceFailure(page: Page, flow: Flow, failure: Failure): Promise<() => Promise<void>> {
+async function forceFailure(
+  page: Page,
+  flow: Flow,
+  failure: Failure,
+): Promise<{ stop: () => Promise<void>; hits: () => number }> {
   let hits = 0;
   const matches = (url: URL) =>
     typeof flow.path === 'string' ? url.pathname === flow.path : flow.path.test(url.pathname);
@@ -178,10 +182,7 @@ async function forceFailure(page: Page, flow: Flow, failure: Failure): Promise<(
     });
   };
   await page.route(matches, handler);
-  return async () => {
-    await page.unroute(matches, handler);
-    expect(hits, `${flow.name} made its request`).toBeGreaterThan(0);
-  };
+  return { stop: () => page.unroute(matches, handler), hits: () => hits };
 }
 
 beforeAll(async () => {
@@ -203,19 +204,21 @@ describe('a failed request always says what happened', () => {
     it.each(failures(flow.conflict).map((f) => [f.status, f] as const))(
       `${flow.name}: %i`,
       async (status, failure) => {
-        const done = await forceFailure(page, flow, failure);
-        await flow.act(page);
+        const { stop, hits } = await forceFailure(page, flow, failure);
         const message = page.getByText(failure.text, { exact: false }).first();
         try {
+          await flow.act(page);
           await message.waitFor({ state: 'visible', timeout: 20_000 });
         } catch (error) {
           await screenshot(page, `failure-${flow.name.replace(/\W+/g, '-')}-${status}`);
           throw error;
+        } finally {
+          await stop();
         }
+        expect(hits(), `${flow.name} made its request`).toBeGreaterThan(0);
         // The server's own words never reach the user.
         expect(await page.getByText('texto do servidor').count()).toBe(0);
         expect(await page.getByText('Internal Server Error').count()).toBe(0);
-        await done();
       },
     );
   }

@@ -50,6 +50,11 @@ describe('ledger texts', () => {
     expect(ledgerText(ledgerTextsEsES, label, 'es-ES')).toMatch(/^Compra de 1\.?500 5D Coins$/);
     const allowance = ledgerLabel('plan_allowance', { plan: 'Artista', coins: 80 });
     expect(ledgerText(ledgerTextsEnUS, allowance, 'en-US')).toBe('Artista plan: 80 5D Coins for the month');
+    // A creator's title is user content: it stays as written inside the reader's sentence.
+    const payout = ledgerLabel('hire_payout', { title: 'Noite de Verão', coins: 1200 });
+    expect(ledgerText(ledgerTextsEnUS, payout, 'en-US')).toBe(
+      'Order “Noite de Verão” completed: 1,200 5D Coins received',
+    );
   });
 
   it('a refund reads the refunded kind in the same language; an unknown `of` as its text', () => {
@@ -84,6 +89,14 @@ describe('descriptions stored before labels', () => {
     ['Reembolso: geração de música que falhou', { kind: 'generation_refund', params: {} }],
     ['Reembolso: Geração de música', { kind: 'refund', params: { of: 'generation' } }],
     ['Reembolso: Separação de stems', { kind: 'refund', params: { of: 'Separação de stems' } }],
+    [
+      'Contratação de “Mix: Vol. 2”: 10 5D Coins em garantia',
+      { kind: 'hire_hold', params: { title: 'Mix: Vol. 2', coins: 10 } },
+    ],
+    [
+      'Pedido “Beat” recusado pelo criador: 10 5D Coins devolvidas',
+      { kind: 'hire_declined', params: { title: 'Beat', coins: 10 } },
+    ],
   ])('%s', (description, label) => {
     expect(labelFromDescription(description)).toEqual(label);
     // Reading the label back in pt-BR gives the stored text.

@@ -8,6 +8,10 @@ const ledgerTextsEnUS: Record<LedgerKind, string> = {
   generation: 'Music generation',
   generation_refund: 'Refund: music generation that failed',
   refund: 'Refund: {{of}}',
+  hire_hold: 'Hire of “{{title}}”: {{coins, number}} 5D Coins held in escrow',
+  hire_payout: 'Order “{{title}}” completed: {{coins, number}} 5D Coins received',
+  hire_declined: 'Order “{{title}}” declined by the creator: {{coins, number}} 5D Coins returned',
+  hire_expired: 'Order “{{title}}” not delivered in time: {{coins, number}} 5D Coins returned',
 };
 
 export default ledgerTextsEnUS;

@@ -8,6 +8,10 @@ const ledgerTextsEsES: Record<LedgerKind, string> = {
   generation: 'Generación de música',
   generation_refund: 'Reembolso: generación de música que falló',
   refund: 'Reembolso: {{of}}',
+  hire_hold: 'Contratación de “{{title}}”: {{coins, number}} 5D Coins en garantía',
+  hire_payout: 'Pedido “{{title}}” completado: {{coins, number}} 5D Coins recibidas',
+  hire_declined: 'Pedido “{{title}}” rechazado por el creador: {{coins, number}} 5D Coins devueltas',
+  hire_expired: 'Pedido “{{title}}” no entregado a tiempo: {{coins, number}} 5D Coins devueltas',
 };
 
 export default ledgerTextsEsES;

@@ -16,6 +16,10 @@ const ledgerTextsPtBR = {
   generation: 'Geração de música',
   generation_refund: 'Reembolso: geração de música que falhou',
   refund: 'Reembolso: {{of}}',
+  hire_hold: 'Contratação de “{{title}}”: {{coins, number}} 5D Coins em garantia',
+  hire_payout: 'Pedido “{{title}}” concluído: {{coins, number}} 5D Coins recebidas',
+  hire_declined: 'Pedido “{{title}}” recusado pelo criador: {{coins, number}} 5D Coins devolvidas',
+  hire_expired: 'Pedido “{{title}}” não entregue no prazo: {{coins, number}} 5D Coins devolvidas',
 } as const;
 
 export default ledgerTextsPtBR;
