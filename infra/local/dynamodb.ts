@@ -4,6 +4,7 @@ import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
 import { tableDefinition } from '../table-definition';
 import { closeServer, listen, readBody } from './net';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * DynamoDB API for the local twin: dynalite (in memory or LevelDB on disk) behind a small HTTP front.
@@ -456,6 +457,11 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     updateTableMs: 0,
     ...(options.path ? { path: options.path } : {}),
   });
+  containEmulator(
+    inner,
+    'dynamodb',
+    awsJsonErrorAnswer('com.amazonaws.dynamodb.v20120810#InternalServerError'),
+  );
   const innerPort = await listen(inner, 0);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const backend = createBackend(innerPort, agent);
@@ -496,6 +502,11 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
       }
     })();
   });
+  containEmulator(
+    front,
+    'dynamodb',
+    awsJsonErrorAnswer('com.amazonaws.dynamodb.v20120810#InternalServerError'),
+  );
   const port = await listen(front, options.port ?? 0);
 
   return {

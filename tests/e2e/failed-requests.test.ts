@@ -159,6 +159,10 @@ const FLOWS: Flow[] = [
         .getByRole('button', { name: /^Contratar / })
         .first()
         .click();
+      const pay = page.getByTestId('hire-dialog').getByTestId('hire-pay');
+      // Enabled once the quote shows the wallet covers the price (coins bought in beforeAll).
+      await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await pay.click();
     },
   },
 ];
@@ -191,6 +195,17 @@ beforeAll(async () => {
   page = await context.newPage();
   errors = collectPageErrors(page);
   await signUpThroughUi(page, platform, { fullName: FULL_NAME, emailLabel: 'failures' });
+  // Coins for the paid hire, bought through the Stripe sandbox as a user would.
+  await open(page, '/coins');
+  await page.getByLabel('Valor em USD').fill('500');
+  const [checkout] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Comprar', exact: true }).click(),
+  ]);
+  await checkout.getByRole('button', { name: /^Pagar/ }).click();
+  await checkout.waitForURL((url) => url.pathname === '/coins');
+  await checkout.close();
+  await page.getByTestId('coins-chip').getByText('500', { exact: true }).waitFor({ timeout: 30_000 });
 });
 
 afterAll(async () => {

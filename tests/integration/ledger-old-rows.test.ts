@@ -27,6 +27,7 @@ const OLD_ROWS: [id: string, kind: string, description: string, amount: number][
   ['01E', 'debit', 'Reembolso: 4 5D Coins estornadas', -4],
   ['01F', 'credit', 'Reembolso: geração de música que falhou', 5],
   ['01G', 'credit', 'Bônus de boas-vindas da equipe', 3],
+  ['01H', 'escrow_hold', 'Contratação de “Mix: Vol. 2”: 10 5D Coins em garantia', -10],
 ];
 
 const EXPECTED: Record<'pt-BR' | 'en-US' | 'es-ES', Record<string, string | RegExp>> = {
@@ -38,6 +39,7 @@ const EXPECTED: Record<'pt-BR' | 'en-US' | 'es-ES', Record<string, string | RegE
     '01E': 'Reembolso: 4 5D Coins estornadas',
     '01F': 'Reembolso: geração de música que falhou',
     '01G': 'Bônus de boas-vindas da equipe',
+    '01H': 'Contratação de “Mix: Vol. 2”: 10 5D Coins em garantia',
   },
   'en-US': {
     '01A': 'Purchase of 1,000 5D Coins',
@@ -47,6 +49,7 @@ const EXPECTED: Record<'pt-BR' | 'en-US' | 'es-ES', Record<string, string | RegE
     '01E': 'Refund: 4 5D Coins reversed',
     '01F': 'Refund: music generation that failed',
     '01G': 'Bônus de boas-vindas da equipe',
+    '01H': 'Hire of “Mix: Vol. 2”: 10 5D Coins held in escrow',
   },
   'es-ES': {
     // es-ES groups thousands from five digits on in some ICU versions: either spelling is Spanish.
@@ -57,6 +60,7 @@ const EXPECTED: Record<'pt-BR' | 'en-US' | 'es-ES', Record<string, string | RegE
     '01E': 'Reembolso: 4 5D Coins devueltas',
     '01F': 'Reembolso: generación de música que falló',
     '01G': 'Bônus de boas-vindas da equipe',
+    '01H': 'Contratación de “Mix: Vol. 2”: 10 5D Coins en garantía',
   },
 };
 
@@ -113,6 +117,8 @@ describe('wallet entries stored before labels', () => {
     // Only the unknown text stays Portuguese in the other languages.
     const reader = await readerIn('en-US');
     const english = OLD_ROWS.map(([id]) => transactionText(byId.get(id)!, reader));
-    expect(english.filter((text) => /Compra|Reembolso|Geração|Assinatura/.test(text))).toEqual([]);
+    expect(english.filter((text) => /Compra|Reembolso|Geração|Assinatura|Contratação/.test(text))).toEqual(
+      [],
+    );
   });
 });

@@ -7,6 +7,7 @@ import { useAuth } from '../../../auth/session';
 import { updateSettings, useSettings } from '../../../settings/store';
 import { useUpdateName } from '../api/account';
 import { buttonClass, inputClass, Section } from './Controls';
+import { textRuleMessage } from '../../../api/text-rule';
 
 /** Perfil: name (profile), e-mail (read-only, it is the sign-in), bio (with the preferences), save. */
 export function ProfileSection() {
@@ -31,8 +32,11 @@ export function ProfileSection() {
     }
     updateName.mutate(trimmed, {
       onSuccess: () => toast.success(t('settings.profile.saved')),
+      // A name the text rule refuses says which character; any other failure says its reason.
       onError: (error) =>
-        toast.error(t('settings.profile.error'), { description: failureText(error, t('auth.unknownError')) }),
+        toast.error(t('settings.profile.error'), {
+          description: textRuleMessage(error) ?? failureText(error, t('auth.unknownError')),
+        }),
     });
   }
 
