@@ -103,10 +103,8 @@ describe('licence settings: terms', () => {
     tiers.mp3.terms.credit_line = 'x'.repeat(201);
     const answer = await save(owner, beat.id, { tiers });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      params: { context: 'field', field: 'tiers.mp3.terms.credit_line' },
-    });
+    // The one text rule (shared/text-input.ts) answers for every free-text field.
+    expect(answer.body.error).toMatchObject({ code: 'TEXT_TOO_LONG', params: { field: 'credit_line' } });
   });
 });
 
