@@ -12,6 +12,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { z }` (a namespace re-export) keeps every zod locale in a Lambda bundle (+360 KB and
+      // slower cold starts); the namespace import lets esbuild drop what is unused.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'] > :matches(ImportDefaultSpecifier, ImportSpecifier[imported.name='z'])",
+          message:
+            "Use `import * as z from 'zod'` (tree-shakeable; see docs/architecture.md, Bundling and cold starts).",
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiErrorCode } from './i18n/api-errors/pt-BR';
 
 export type { ApiErrorCode } from './i18n/api-errors/pt-BR';

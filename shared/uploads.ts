@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiErrorCode } from './errors';
 import { formatApiError, type ApiErrorParams } from './i18n/api-errors/format';
 import apiErrorsPtBR from './i18n/api-errors/pt-BR';

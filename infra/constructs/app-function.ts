@@ -5,11 +5,11 @@ import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { LAMBDA_HANDLER, lambdaBuildEnvironment, lambdaBuildFromContext, lambdaCode } from '../bundling';
 import { asyncTargetVariable, functionEntry, type FunctionDefinition } from '../functions';
 import { tableDefinition } from '../table-definition';
 import { acknowledgeWildcardResources } from './nag';
@@ -119,11 +119,11 @@ export interface AppFunctionProps {
 }
 
 /**
- * One Lambda of the catalogue with every platform default: Node 24 on arm64, esbuild ESM bundle with
- * source maps, its own log group with retention, X-Ray tracing, and exactly the grants it declares.
+ * One Lambda of the catalogue with every platform default: Node 24 on arm64, esbuild ESM bundle
+ * (infra/bundling.ts), its own log group with retention, X-Ray tracing, and exactly the grants it declares.
  */
 export class AppFunction extends Construct {
-  public readonly function: NodejsFunction;
+  public readonly function: lambda.Function;
   public readonly logGroup: logs.LogGroup;
   public readonly definition: FunctionDefinition;
   private userPoolAdminPolicy?: iam.Policy;
@@ -133,6 +133,7 @@ export class AppFunction extends Construct {
     super(scope, id);
     const { definition, resources } = props;
     this.definition = definition;
+    const build = lambdaBuildFromContext(this.node);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -144,7 +145,7 @@ export class AppFunction extends Construct {
       AUDIO_BUCKET: resources.audioBucket.bucketName,
       ANALYSIS_BUCKET: resources.analysisBucket.bucketName,
       STAGE: 'cloud',
-      NODE_OPTIONS: '--enable-source-maps',
+      ...lambdaBuildEnvironment(build),
     };
     if (resources.userPoolId) {
       environment.USER_POOL_ID = resources.userPoolId;
@@ -174,12 +175,10 @@ export class AppFunction extends Construct {
         environment.STEMS_PROVIDER_URL = resources.stemsProviderUrl;
     }
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new lambda.Function(this, 'Function', {
       description: definition.description,
-      entry: path.join(repoRoot, functionEntry(definition.name)),
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      code: lambdaCode(functionEntry(definition.name), build),
+      handler: LAMBDA_HANDLER,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       timeout: Duration.seconds(definition.timeoutSeconds ?? 10),
@@ -192,15 +191,6 @@ export class AppFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment,
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: true,
-        sourceMap: true,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        // ESM bundles still meet CommonJS dependencies that call require(); give them one.
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
     });
 
     this.grantDeclaredAccess(definition, resources);

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, s3 } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
+import { s3 } from '../../lambdas/_lib/aws/s3';
 import { config } from '../../lambdas/_lib/config';
 import { createAchievement } from '../../lambdas/_lib/db/achievements';
 import { createPost } from '../../lambdas/_lib/db/community';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Settings every Lambda reads, from the environment (CDK sets them in AWS; the local twin sets them

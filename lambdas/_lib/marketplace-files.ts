@@ -1,7 +1,9 @@
-import { GetObjectCommand, HeadObjectCommand, NotFound as S3NotFound } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './clients';
+import type * as S3Objects from './aws/s3-objects';
 import { config } from './config';
+
+/** S3 loads with the first request that signs or checks a file (see ./aws/s3-objects.ts). */
+let s3Objects: Promise<typeof S3Objects> | undefined;
+const loadS3 = () => (s3Objects ??= import('./aws/s3-objects'));
 
 /** How long a catalogue's play/cover link stays valid. */
 export const MEDIA_URL_SECONDS = 60 * 60;
@@ -14,6 +16,7 @@ export async function presignAudioBucketGet(
   expiresIn: number,
   downloadName?: string,
 ): Promise<string> {
+  const { s3, GetObjectCommand, getSignedUrl } = await loadS3();
   return getSignedUrl(
     s3,
     new GetObjectCommand({
@@ -47,6 +50,7 @@ export async function presignOptional(key: string | null | undefined): Promise<s
   }
   const cached = mediaUrls.get(key);
   if (cached) return cached;
+  const { s3, GetObjectCommand, getSignedUrl } = await loadS3();
   const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }), {
     expiresIn: MEDIA_URL_SECONDS + MEDIA_URL_WINDOW_SECONDS,
     signingDate: new Date(window * MEDIA_URL_WINDOW_SECONDS * 1000),
@@ -63,6 +67,7 @@ export interface StoredObject {
 
 /** HeadObject on the audio bucket; undefined when the object does not exist. */
 export async function headAudioBucketObject(key: string): Promise<StoredObject | undefined> {
+  const { s3, HeadObjectCommand, S3NotFound } = await loadS3();
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
     return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType };

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { optionalCaller } from './auth';
-import { db } from './clients';
+import { db } from './aws/dynamodb';
 import { config } from './config';
 import { keys } from './db/keys';
 import { TooManyRequests } from './errors';

@@ -8,7 +8,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './clients';
+import { s3 } from './aws/s3';
 
 /** The S3 calls of the multipart upload path, in one place (ARCHITECTURE.md: Uploads). */
 

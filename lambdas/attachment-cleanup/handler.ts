@@ -1,6 +1,6 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
-import { z } from 'zod';
-import { s3 } from '../_lib/clients';
+import * as z from 'zod';
+import { s3 } from '../_lib/aws/s3';
 import { config } from '../_lib/config';
 import { logger } from '../_lib/logger';
 

@@ -1,10 +1,6 @@
 import { getProject } from '../_lib/db/projects';
-import {
-  MP3_FAILED_MESSAGE,
-  RenditionsJobInput,
-  buildRenditions,
-  finishRenditionsJob,
-} from '../_lib/licensing/renditions';
+import { buildRenditions } from '../_lib/licensing/rendition-encoding';
+import { MP3_FAILED_MESSAGE, RenditionsJobInput, finishRenditionsJob } from '../_lib/licensing/renditions';
 import { logger } from '../_lib/logger';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toMinorUnits } from '../../shared/plans';
 import { CreatePaymentRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';

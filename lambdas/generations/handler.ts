@@ -1,7 +1,7 @@
 import { optionalCaller } from '../_lib/auth';
 import { getJob } from '../_lib/db/generations';
 import { NotFound } from '../_lib/errors';
-import { JOB_ID_PATTERN, jobView } from '../_lib/generation/jobs';
+import { JOB_ID_PATTERN, jobView } from '../_lib/generation/views';
 import { httpHandler, json, pathParam } from '../_lib/http';
 
 /**

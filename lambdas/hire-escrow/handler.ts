@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getClientOrder } from '../_lib/db/orders';
 import { settleDue } from '../_lib/hiring/escrow';
 import { logger } from '../_lib/logger';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   applyCoupon,
   COUPON_CODE,
@@ -21,7 +21,6 @@ import { getProject, type ProjectRecord } from '../_lib/db/projects';
 import { issueCode } from '../../shared/errors';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
-import { ensureAgreement } from '../_lib/licensing/agreement';
 import {
   buyerRespond,
   createOffer,
@@ -29,9 +28,7 @@ import {
   listBuyerOffers,
   listCreatorOffers,
 } from '../_lib/licensing/offers';
-import { deliverLicence, tierAvailable } from '../_lib/licensing/delivery';
-import { detectBeat } from '../_lib/licensing/detect';
-import { decodeStoredAudio } from '../_lib/analysis/stored-audio';
+import { tierAvailable } from '../_lib/licensing/availability';
 import { CouponRejected } from '../_lib/licensing/errors';
 import { checkLicenceFiles, parseLicenceSettings } from '../_lib/licensing/settings';
 import { offeredTierIds, offeredTierSummary } from '../_lib/licensing/summary';
@@ -218,6 +215,8 @@ export const handler = httpHandler(async (event) => {
       if (!project) throw new NotFound('PROJECT_NOT_FOUND');
       const settings = await getLicenceSettings(project);
       const retry = event.routeKey.startsWith('POST');
+      // File delivery (S3, ZIP jobs) and the agreement PDF load only for their routes (chunks of their own).
+      const { deliverLicence } = await import('../_lib/licensing/delivery');
       const delivered = await deliverLicence(licence, project, settings, { retry });
       const answer: LicenceFilesAnswer = { ...delivered, expiresInSeconds: DOWNLOAD_URL_SECONDS };
       return json(answer.status === 'preparing' ? 202 : 200, answer);
@@ -225,6 +224,7 @@ export const handler = httpHandler(async (event) => {
     case 'GET /api/licences/{orderId}/agreement': {
       const caller = requireCaller(event);
       const { licence, role } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer-or-seller');
+      const { ensureAgreement } = await import('../_lib/licensing/agreement');
       await ensureAgreement(licence);
       const url = await presignAudioBucketGet(
         licence.agreement_key,
@@ -279,7 +279,12 @@ export const handler = httpHandler(async (event) => {
       if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('FILE_NOT_FOUND');
       const head = await headAudioBucketObject(key);
       if (!head) throw new NotFound('FILE_NOT_FOUND');
-      // Any format the platform decodes, read only as far as the analysis needs.
+      // Any format the platform decodes, read only as far as the analysis needs; the decoders and the
+      // tempo/key detectors load only for this route (chunks of their own).
+      const [{ decodeStoredAudio }, { detectBeat }] = await Promise.all([
+        import('../_lib/analysis/stored-audio'),
+        import('../_lib/licensing/detect'),
+      ]);
       const decoded = await decodeStoredAudio(config.AUDIO_BUCKET, key, key.split('/').pop() ?? key);
       return json(200, detectBeat(decoded.audio, decoded.durationSeconds));
     }

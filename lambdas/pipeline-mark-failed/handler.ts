@@ -1,5 +1,5 @@
 import type { CaughtError } from '../_lib/generation/failures';
-import { markFailedTask } from '../_lib/generation/tasks';
+import { markFailedTask } from '../_lib/generation/job-tasks';
 import { countMetric, METRIC } from '../_lib/metrics';
 
 /** MarkFailed state: the job's failure code and message (TIMEOUT mentions the refund when there was one). */

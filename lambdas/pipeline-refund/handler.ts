@@ -1,4 +1,4 @@
-import { refundTask } from '../_lib/generation/tasks';
+import { refundTask } from '../_lib/generation/job-tasks';
 
 /** Refund state: gives back what the failed job used, exactly once. */
 export const handler = (event: { jobId: string }) => refundTask(event);

@@ -2,7 +2,7 @@ import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-pro
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { Role } from '../../shared/schemas/profile';
 import { cleanText } from '../../shared/text-input';
-import { cognito } from '../_lib/clients';
+import { cognito } from '../_lib/aws/cognito';
 import { createProfile } from '../_lib/db/profiles';
 import { createEmptyWallet } from '../_lib/db/wallets';
 import { logger } from '../_lib/logger';

@@ -4,6 +4,8 @@ import { listPublishedProjects } from '../_lib/db/projects';
 import { NotFound } from '../_lib/errors';
 import { httpHandler, json, parseBody, parseQuery, pathParam } from '../_lib/http';
 import { projectView, publishProject, requireProject } from '../_lib/marketplace';
+// Every route signs or checks files: S3 loads in the cold start, not on the first request.
+import '../_lib/aws/s3-objects';
 
 /**
  * GET /api/projects (published catalogue, samples included, newest first; the web filters it with

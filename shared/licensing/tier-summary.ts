@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a beat card shows of a beat's licences (issue 8): the cheapest tier on sale and how many there are.

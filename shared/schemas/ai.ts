@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueCode } from '../errors';
 import { ANALYSIS_TYPES, DAW_PORTS, DAW_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../daw';
 import { NOTE_NAMES } from '../midi/theory';

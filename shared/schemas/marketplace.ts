@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';

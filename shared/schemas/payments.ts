@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueCode } from '../errors';
 import { LedgerLabel } from '../i18n/ledger/label';
 import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';

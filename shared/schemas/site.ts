@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,

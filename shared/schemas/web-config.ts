@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `/config.json`, written at deploy (CDK) or served by the local twin. Nothing secret. */
 export const WebConfig = z.object({

@@ -154,7 +154,7 @@ describe('chat attachment analysis and scheduled deletion', () => {
     // Down past the fire time: nothing deleted, the schedule is still recorded.
     await new Promise((r) => setTimeout(r, fireAt.getTime() - Date.now() + 500));
     expect(await exists(key)).toBe(true);
-    const { db } = await import('../../lambdas/_lib/clients');
+    const { db } = await import('../../lambdas/_lib/aws/dynamodb');
     const item = await db.send(
       new GetCommand({
         TableName: process.env.TABLE_NAME,

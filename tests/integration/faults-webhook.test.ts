@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeSample } from '../../events/build';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { listTransactions, sumLedger } from '../../lambdas/_lib/db/ledger';
 import { getWallet } from '../../lambdas/_lib/db/wallets';
 import { logger } from '../../lambdas/_lib/logger';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStepFunctions } from '../../infra/local/step-functions';
 import { decodeWav, readWavInfo } from '../../shared/audio/wav';
 import type { GenerationView, JobAccepted } from '../../shared/schemas/generation';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { listTransactions } from '../../lambdas/_lib/db/ledger';
 import { subscriptionUpsert } from '../../lambdas/_lib/db/subscriptions';
 import { getWallet } from '../../lambdas/_lib/db/wallets';

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStepFunctions } from '../../infra/local/step-functions';
 import { describeGenerationFailure } from '../../shared/generation/failure';
 import type { JobAccepted } from '../../shared/schemas/generation';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { getJob } from '../../lambdas/_lib/db/generations';
 import { listTransactions, sumLedger } from '../../lambdas/_lib/db/ledger';
 import { subscriptionUpsert } from '../../lambdas/_lib/db/subscriptions';
 import { getWallet } from '../../lambdas/_lib/db/wallets';
 import { monthOf, monthlyUsage } from '../../lambdas/_lib/generation/metering';
-import { refundTask } from '../../lambdas/_lib/generation/tasks';
+import { refundTask } from '../../lambdas/_lib/generation/job-tasks';
 import { logger } from '../../lambdas/_lib/logger';
 import { call, fund, useOwnStepFunctions, user, waitForJob } from './generation-helpers';
 
@@ -81,8 +81,8 @@ describe('refund path', () => {
     expect(job.status).toBe('failed');
     expect(job.error?.code).toBe('SERVER_ERROR');
     expect(job.error?.message).toMatch(/reembolsados automaticamente/);
-    // One attempt and the two retries of the ASL's Retry on ProviderServerError: one POST each.
-    expect(requests - before).toBe(3);
+    // One attempt and the three retries (backoff with full jitter) of the ASL's Retry on ProviderServerError.
+    expect(requests - before).toBe(4);
     await expectRefundedOnce(claims.sub, 10);
 
     // Running the Refund task again (a redelivered state) changes nothing.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStepFunctions } from '../../infra/local/step-functions';
 import { decodeWav } from '../../shared/audio/wav';
 import type { GenerationView, JobAccepted } from '../../shared/schemas/generation';
-import { s3 } from '../../lambdas/_lib/clients';
+import { s3 } from '../../lambdas/_lib/aws/s3';
 import { config } from '../../lambdas/_lib/config';
 import { createUploadSession, type UploadSession } from '../../lambdas/_lib/db/upload-sessions';
 import { logger } from '../../lambdas/_lib/logger';

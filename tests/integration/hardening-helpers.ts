@@ -14,7 +14,8 @@ import { closeServer, listen } from '../../infra/local/net';
 import { createRouter } from '../../infra/local/router';
 import { startLocalPayments, type LocalPayments } from '../../infra/local/stripe-sandbox';
 import { WebConfig } from '../../shared/schemas/web-config';
-import { db, dynamo, s3 } from '../../lambdas/_lib/clients';
+import { db, dynamo } from '../../lambdas/_lib/aws/dynamodb';
+import { s3 } from '../../lambdas/_lib/aws/s3';
 
 /**
  * Shared by the hardening tests (issue 7: fuzz, authorization matrix, faults): real Cognito users with

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { userApiEvent } from '../../events/build';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
 import { WalletResponse, type Transaction } from '../../shared/schemas/payments';

@@ -7,7 +7,7 @@ import { listPurchases } from '../../lambdas/_lib/db/purchases';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
 import { getCoupon, listBeatLicences, projectSaleState } from '../../lambdas/_lib/licensing/store';
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
 import { client, creator, publish, putAudioBucketObject, type Claims } from './marketplace-helpers';

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { getProject, projectKey, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { purchasePut } from '../../lambdas/_lib/db/purchases';
 import { subscriptionUpsert } from '../../lambdas/_lib/db/subscriptions';
 import { call, client } from './marketplace-helpers';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { routes } from '../../infra/routes';
-import { db, dynamo } from '../../lambdas/_lib/clients';
+import { db, dynamo } from '../../lambdas/_lib/aws/dynamodb';
 import { creditWallet } from '../../lambdas/_lib/db/ledger';
 import { getProject } from '../../lambdas/_lib/db/projects';
 import { handler as creatorOrders } from '../../lambdas/creator-orders/handler';

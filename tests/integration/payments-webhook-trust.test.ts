@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedWebhookEvent, stripeSample } from '../../events/build';
 import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { getCheckout } from '../../lambdas/_lib/db/checkouts';
 import { keys } from '../../lambdas/_lib/db/keys';

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedWebhookEvent, stripeSample, userApiEvent } from '../../events/build';
 import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
 import { spendCoins, sumLedger } from '../../lambdas/_lib/db/ledger';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '../../infra/routes';
-import { db } from '../../lambdas/_lib/clients';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { handler as community } from '../../lambdas/community/handler';
 import { handler as competitions } from '../../lambdas/competitions/handler';
 import { handler as creatorProfile } from '../../lambdas/creator-profile/handler';

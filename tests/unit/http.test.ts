@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import sample from '../../events/api/me-profile-get.json';
 import { httpHandler, json, parseBody, pathParam, type ApiEvent } from '../../lambdas/_lib/http';

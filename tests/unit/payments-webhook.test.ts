@@ -15,7 +15,7 @@ let send: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
   process.env.STRIPE_SECRET_KEY = 'sk_test_unit';
-  const { db } = await import('../../lambdas/_lib/clients');
+  const { db } = await import('../../lambdas/_lib/aws/dynamodb');
   send = vi.spyOn(db, 'send');
   ({ handler } = await import('../../lambdas/stripe-webhook/handler'));
 });

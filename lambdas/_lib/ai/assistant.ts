@@ -1,4 +1,3 @@
-import { toFile } from 'openai';
 import {
   AI_ERROR_CODES,
   aiMessages,
@@ -187,6 +186,8 @@ export async function transcribe(audio: Uint8Array, mimeType: string): Promise<s
   const ai = await aiClient();
   if (!ai) throw new AppError(503, AI_ERROR_CODES.needsKey, { setting: SPEECH_SETTING });
   const base = mimeType.split(';')[0]!.trim().toLowerCase();
+  // Already loaded by aiClient (the SDK is a lazy chunk; see ./openai.ts).
+  const { toFile } = await import('openai');
   const file = await toFile(audio, `clip.${EXTENSIONS[base] ?? 'webm'}`, { type: base || 'audio/webm' });
   let text: string;
   try {

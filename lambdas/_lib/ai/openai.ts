@@ -1,5 +1,6 @@
-import OpenAI from 'openai';
-import { z } from 'zod';
+import type OpenAI from 'openai';
+import type * as OpenAiSdk from 'openai';
+import * as z from 'zod';
 import { AI_ERROR_CODES } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
 import { readSecretJson, stringField } from '../secrets';
@@ -40,6 +41,16 @@ export interface AiClient {
 let cached: { key: string; client: AiClient } | undefined;
 
 /**
+ * OpenAI's SDK (~150 KB) is a chunk of its own, loaded on the first request that needs the client (never
+ * by a function answering offline, or by routes that do not call the model).
+ */
+let sdk: typeof OpenAiSdk | undefined;
+async function loadSdk(): Promise<typeof OpenAiSdk> {
+  sdk ??= await import('openai');
+  return sdk;
+}
+
+/**
  * The OpenAI client, or undefined when no key is configured (offline). The settings and the key are
  * read on each call (the key through the refreshing secret cache), so a key stored, rolled or removed
  * after deploy takes effect within minutes; the client itself is reused while they stay the same.
@@ -55,8 +66,9 @@ export async function aiClient(envSource: NodeJS.ProcessEnv = process.env): Prom
     env.OPENAI_TRANSCRIBE_MODEL,
   ]);
   if (cached?.key === cacheKey) return cached.client;
+  const { default: OpenAIClient } = await loadSdk();
   const client: AiClient = {
-    client: new OpenAI({
+    client: new OpenAIClient({
       apiKey,
       ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
       maxRetries: env.OPENAI_MAX_RETRIES,
@@ -83,7 +95,7 @@ export function mapOpenAiError(error: unknown): AppError {
     name?: string;
   };
   const text = `${e.code ?? ''} ${e.type ?? ''} ${e.message ?? ''}`.toLowerCase();
-  if (error instanceof OpenAI.APIConnectionTimeoutError || e.name === 'APIConnectionTimeoutError') {
+  if ((sdk && error instanceof sdk.APIConnectionTimeoutError) || e.name === 'APIConnectionTimeoutError') {
     return new AiProviderError(504, AI_ERROR_CODES.timeout);
   }
   if (e.status === 429 || text.includes('quota')) {
@@ -93,7 +105,7 @@ export function mapOpenAiError(error: unknown): AppError {
   if (e.status === 401 || e.status === 403) {
     return new AiProviderError(502, AI_ERROR_CODES.unauthorized);
   }
-  if (error instanceof OpenAI.APIConnectionError || (e.status !== undefined && e.status >= 500)) {
+  if ((sdk && error instanceof sdk.APIConnectionError) || (e.status !== undefined && e.status >= 500)) {
     return new AiProviderError(503, AI_ERROR_CODES.unavailable);
   }
   if (e.status === 400 || e.status === 404 || e.status === 413 || e.status === 422) {

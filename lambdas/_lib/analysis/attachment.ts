@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { Caller } from '../auth';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 import { config } from '../config';
 import { getUploadSession } from '../db/upload-sessions';
 import { NotFound } from '../errors';

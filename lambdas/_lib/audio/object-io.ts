@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 import type { AudioSource } from './decode';
 
 /**

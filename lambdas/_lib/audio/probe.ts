@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { DecodedFormat } from '../../../shared/audio/formats';
 import { readWavInfo } from '../../../shared/audio/wav';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 import { bytesSource, openAudio } from './decode';
 import { AudioDecodeError } from './errors';
 

@@ -1,5 +1,5 @@
 import { createSocket } from 'node:dgram';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DAW_PORTS, type DawType } from '../../../shared/schemas/ai';
 import { encodeOsc, type OscMessage } from '../../../shared/osc/osc';
 

@@ -3,7 +3,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { type CommunityPost } from '../../../shared/schemas/site';
 import { COMMUNITY_POSTS_PER_WINDOW, COMMUNITY_WINDOW_SECONDS } from '../../../shared/site-rules';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 

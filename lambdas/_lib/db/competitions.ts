@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Competition } from '../../../shared/schemas/marketplace';
 import type { CompetitionCard } from '../../../shared/schemas/site';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 

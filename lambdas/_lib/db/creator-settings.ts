@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CreatorSettings, defaultCreatorSettings } from '../../../shared/schemas/marketplace';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 

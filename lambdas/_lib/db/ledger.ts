@@ -9,7 +9,7 @@ import { monotonicFactory } from 'ulid';
 import { LedgerLabel, ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { labelFromDescription, ledgerDescription } from '../../../shared/i18n/ledger/text';
 import type { Transaction, TransactionType } from '../../../shared/schemas/payments';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { BadRequest, InsufficientFunds, NotFound } from '../errors';
 import { logger } from '../logger';

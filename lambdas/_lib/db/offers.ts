@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RARE_OFFER_WINDOW_MS } from '../../../shared/marketplace/offers';
 import type { LimitedOffer } from '../../../shared/schemas/marketplace';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 

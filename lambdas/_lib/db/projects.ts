@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { TierSummary } from '../../../shared/licensing/tier-summary';
 import { formatDuration } from '../../../shared/marketplace/duration';
 import { BadRequest } from '../errors';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Purchase } from '../../../shared/schemas/payments';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 import type { TransactItem } from './ledger';

@@ -8,7 +8,7 @@ import {
   type StudioRequest,
   type StudioRequestKind,
 } from '../../../shared/schemas/studio';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';

@@ -7,7 +7,7 @@ import type {
   UploadSessionView,
   UploadStatus,
 } from '../../../shared/uploads';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 

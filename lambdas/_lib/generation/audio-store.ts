@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { CopyObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 
 /** S3 reads and writes of the generation pipeline (audio bucket; bytes never travel in the state). */
 

@@ -1,31 +1,20 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
-import type {
-  CreateMusicRequest,
-  GenerationView,
-  JobKind,
-  StemLink,
-  TrackView,
-} from '../../../shared/schemas/generation';
-import { STEM_NAMES } from '../../../shared/schemas/generation';
+import type { CreateMusicRequest } from '../../../shared/schemas/generation';
 import type { UploadSession } from '../db/upload-sessions';
-import { config } from '../config';
 import { AppError, NotFound } from '../errors';
 import { refundSpend } from '../db/ledger';
 import { createJob, discardJob, failJob, getJob, newJob, type GenerationJob } from '../db/generations';
 import { logger } from '../logger';
-import { presignDownload } from './audio-store';
 import { releaseGeneration, reserveGeneration } from './metering';
 import { startJobExecution } from './start';
 
-/** Jobs as the API sees them: submit (meter, record, start) and read back with download links. */
+/** Starting jobs: meter, record, start the pipeline (reading them back: ./views.ts). */
 
 /** A ULID (time-ordered) plus 64 random bits: ids of anonymous jobs are their only key, so unguessable. */
 export function newJobId(): string {
   return `${ulid()}${randomBytes(8).toString('hex')}`;
 }
-
-export const JOB_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}[0-9a-f]{16}$/;
 
 async function startOrFail(job: GenerationJob): Promise<void> {
   try {
@@ -92,68 +81,4 @@ export async function submitStemSplit(owner: string, upload: UploadSession): Pro
   await createJob(job);
   await startOrFail(job);
   return job;
-}
-
-function baseName(name: string): string {
-  return (
-    name
-      .replace(/\.[^.]*$/, '')
-      .replace(/[^\p{L}\p{N} _-]+/gu, '_')
-      .slice(0, 80) || 'audio'
-  );
-}
-
-async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
-  if (job.status !== 'succeeded') return undefined;
-  const bucket = config.AUDIO_BUCKET;
-  const title =
-    job.kind === 'generate' ? (job.generated?.title ?? 'Untitled') : baseName(job.source?.name ?? 'audio');
-  const audioUrl =
-    job.kind === 'generate' && job.generated
-      ? await presignDownload(bucket, job.generated.audioKey, `${baseName(title)}.wav`)
-      : job.source
-        ? await presignDownload(job.source.bucket, job.source.key, job.source.name)
-        : '';
-  const stems: StemLink[] = await Promise.all(
-    STEM_NAMES.map(async (name) => {
-      const key = job.stems?.[name];
-      const mp3 = job.stemsMp3?.[name];
-      return {
-        name,
-        url: key ? await presignDownload(bucket, key, `${baseName(title)}-${name}.wav`) : null,
-        ...(mp3 ? { mp3Url: await presignDownload(bucket, mp3, `${baseName(title)}-${name}.mp3`) } : {}),
-      };
-    }),
-  );
-  return {
-    id: job.id,
-    title,
-    audioUrl,
-    stems,
-    ...(job.generated
-      ? {
-          durationSeconds: job.generated.durationSeconds,
-          ...(job.generated.bpm ? { bpm: job.generated.bpm } : {}),
-          ...(job.generated.key ? { key: job.generated.key } : {}),
-        }
-      : {}),
-    ...(job.prompt ? { style: job.prompt.style } : {}),
-  };
-}
-
-export async function jobView(job: GenerationJob): Promise<GenerationView> {
-  const track = await trackOf(job);
-  return {
-    id: job.id,
-    kind: job.kind as JobKind,
-    status: job.status,
-    progress: job.progress,
-    ...(job.status === 'running' && job.stages ? { stages: job.stages } : {}),
-    ...(job.status === 'running' && job.etaSeconds !== undefined ? { etaSeconds: job.etaSeconds } : {}),
-    ...(job.status === 'succeeded' ? { success: true } : job.status === 'failed' ? { success: false } : {}),
-    ...(track ? { track } : {}),
-    ...(job.error ? { error: job.error } : {}),
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-  };
 }

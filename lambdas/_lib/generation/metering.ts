@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { PLANS, resolvePlan, type PlanId } from '../../../shared/plans';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { AppError, InsufficientFunds, TooManyRequests } from '../errors';
 import { getJob, type GenerationJob, type Reservation } from '../db/generations';

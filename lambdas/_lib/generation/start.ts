@@ -1,5 +1,5 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JobKind } from '../../../shared/schemas/generation';
 import { config } from '../config';
 

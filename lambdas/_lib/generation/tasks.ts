@@ -1,6 +1,6 @@
 import { STEM_NAMES, type StemName } from '../../../shared/schemas/generation';
 import { config } from '../config';
-import { advanceJob, failJob, getJob, jobAudioKeys, type GenerationJob } from '../db/generations';
+import { advanceJob, jobAudioKeys } from '../db/generations';
 import { logger } from '../logger';
 import { musicProviderFromConfig } from '../music/from-config';
 import { isProviderError, type SynthStemName } from '../music/provider';
@@ -10,13 +10,15 @@ import { splitObject } from '../stems/split-object';
 import { providerSettings } from '../provider-settings';
 import { copyObject, putWav } from './audio-store';
 import { readAsWav, splitProgressRecorder, stemKeys } from './split-stems';
-import { releaseGeneration, reserveGeneration } from './metering';
-import { classifyFailure, PipelineError, PROVIDER_ERROR_NAMES, type CaughtError } from './failures';
+import { PipelineError, PROVIDER_ERROR_NAMES } from './failures';
+import { liveJob } from './job-tasks';
 import type { ExecutionInput } from './start';
 
 /**
- * The state machine's tasks (infra/state-machines/generate-then-split.asl.json), one function per Task
- * state; each Lambda handler is a one-line call of one of these. Input is the execution's small state
+ * The state machine's audio tasks (infra/state-machines/generate-then-split.asl.json): generate and split,
+ * which read and write audio in S3 and call the providers. The tasks that only touch the job item and the
+ * meters (reserve, record, refund, mark failed) are in ./job-tasks.ts, so their functions load neither.
+ * Each Lambda handler is a one-line call of one of these. Input is the execution's small state
  * `{jobId, kind, limits}`; the job item holds everything else.
  */
 
@@ -31,21 +33,6 @@ export const SYNTH_STEM_MAP: Record<StemName, SynthStemName> = {
   bass: 'bass',
   other: 'chords',
 };
-
-async function liveJob(jobId: string): Promise<GenerationJob> {
-  const job = await getJob(jobId);
-  if (!job) throw new PipelineError('ProviderTaskNotFound', `Job ${jobId} not found (task not found).`);
-  if (job.status === 'failed' || job.status === 'succeeded') {
-    throw new PipelineError('JobClosed', `Job ${jobId} already ${job.status}.`);
-  }
-  return job;
-}
-
-export async function reserveTask(input: ExecutionInput): Promise<{ reservation: string }> {
-  const reservation = await reserveGeneration(input.jobId);
-  await advanceJob(input.jobId, { status: 'running', progress: 5 });
-  return { reservation: reservation.kind };
-}
 
 export async function generateTask(input: ExecutionInput): Promise<{ audioKey: string }> {
   const job = await liveJob(input.jobId);
@@ -140,36 +127,4 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
   }
   await advanceJob(job.id, { progress: 90, stems });
   return { stems: Object.keys(stems).length };
-}
-
-export async function recordTask(input: ExecutionInput): Promise<{ status: string }> {
-  const job = await liveJob(input.jobId);
-  const complete = job.stems && STEM_NAMES.every((name) => job.stems?.[name]);
-  if (!complete || (job.kind === 'generate' && !job.generated)) {
-    throw new PipelineError('BadRequest', 'O job terminou sem áudio ou sem stems.');
-  }
-  const recorded = await advanceJob(job.id, { status: 'succeeded', progress: 100 });
-  if (!recorded) throw new PipelineError('JobClosed', `Job ${job.id} finished before it could be recorded.`);
-  logger.info('generation succeeded', { jobId: job.id, kind: job.kind });
-  return { status: 'succeeded' };
-}
-
-export async function refundTask(input: { jobId: string }): Promise<{ refunded: boolean; kind: string }> {
-  const job = await getJob(input.jobId);
-  if (!job) return { refunded: false, kind: 'none' };
-  return releaseGeneration(job);
-}
-
-export async function markFailedTask(input: {
-  jobId: string;
-  failure?: CaughtError;
-  refund?: { refunded?: boolean };
-}): Promise<{ code: string; message: string }> {
-  const job = await getJob(input.jobId);
-  // A refund that happened on an earlier, interrupted attempt still counts.
-  const refunded = Boolean(input.refund?.refunded || job?.refundedAt);
-  const failure = classifyFailure(input.failure, refunded);
-  await failJob(input.jobId, failure);
-  logger.warn('generation failed', { jobId: input.jobId, error: input.failure?.Error, ...failure });
-  return failure;
 }

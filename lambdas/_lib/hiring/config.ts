@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_COIN_VALUE_BRL, HIRE_DELIVERY_DAYS, HIRE_REVIEW_DAYS } from '../../../shared/hiring';
 
 /**

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dueSettlement } from '../../../shared/hiring';
 import type { Order } from '../../../shared/schemas/orders';
 import { ledgerLabel } from '../../../shared/i18n/ledger/label';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import { applyMoneyMove, type TransactItem } from '../db/ledger';

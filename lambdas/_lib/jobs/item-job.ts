@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 
 /**
@@ -20,8 +19,6 @@ export interface ItemJob {
   /** Whether a finished ('ready') job may be started again (its output can be gone). */
   restartReady: boolean;
 }
-
-const lambda = new LambdaClient({ region: config.AWS_REGION });
 
 /** The new job's id, or null when another job is running (or done and not restartable). */
 export async function claimItemJob(job: ItemJob, now: Date): Promise<string | null> {
@@ -53,8 +50,15 @@ export async function claimItemJob(job: ItemJob, now: Date): Promise<string | nu
   }
 }
 
-/** Queues the job's function (InvocationType Event: Lambda answers at once). */
+/**
+ * Queues the job's function (InvocationType Event: Lambda answers at once). Only the requests that start
+ * a job load the Lambda client (a chunk of its own in the bundle).
+ */
 export async function invokeItemJob(functionName: string, input: object): Promise<void> {
+  const [{ InvokeCommand }, { lambda }] = await Promise.all([
+    import('@aws-sdk/client-lambda'),
+    import('../aws/lambda'),
+  ]);
   await lambda.send(
     new InvokeCommand({
       FunctionName: functionName,

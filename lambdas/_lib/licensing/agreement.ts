@@ -1,8 +1,8 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { deliveredKinds } from '../../../shared/licensing/delivery';
 import { TIER_NAMES, termLines } from '../../../shared/licensing/tiers';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 import { config } from '../config';
 import { listBeatLicences, type LicenceRecord } from './store';
 
@@ -24,6 +24,8 @@ export async function renderAgreement(
   licence: LicenceRecord,
   earlierLeases: LicenceRecord[],
 ): Promise<Uint8Array> {
+  // pdf-lib (~350 KB) is a chunk of its own: only the requests that write an agreement load it.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Contrato de licença — ${printable(licence.project_title)}`);
   pdf.setAuthor('5D');

@@ -11,7 +11,7 @@ import type { Caller } from '../auth';
 import { getProject, type ProjectRecord } from '../db/projects';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { startCheckout } from '../payments/checkout';
-import { tierAvailable } from './delivery';
+import { tierAvailable } from './availability';
 import { BeatSold, CouponRejected, ExclusiveUnavailable } from './errors';
 import { couponHoldKey, exclusiveHoldKey, openHeldCheckout } from './holds';
 import { offerForCheckout } from './offers';

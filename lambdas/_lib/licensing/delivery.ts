@@ -7,8 +7,7 @@ import {
   type Mp3View,
   type StemsView,
 } from '../../../shared/licensing/delivery';
-import { TIER_FILES } from '../../../shared/licensing/tiers';
-import { s3 } from '../clients';
+import { s3 } from '../aws/s3';
 import { config } from '../config';
 import type { ProjectRecord } from '../db/projects';
 import { BadRequest } from '../errors';
@@ -24,6 +23,7 @@ import {
   startRenditionsJob,
 } from './renditions';
 import { STEMS_FAILED_MESSAGE, startStemsJob, stemsJobState } from './stems-job';
+import { tierAvailable } from './availability';
 import type { LicenceRecord, LicenceSettings } from './store';
 
 export type { DeliveredFile };
@@ -188,18 +188,4 @@ async function stemsJob(licence: LicenceRecord, ai: boolean, retry: boolean, now
   return (await startStemsJob(licence, now)) === 'preparing'
     ? { status: 'preparing', ai }
     : { status: 'failed', ai, error: STEMS_FAILED_MESSAGE };
-}
-
-/** Whether the beat has the files a tier delivers (a WAV for WAV/Trackout, stems or AI stems for Trackout). */
-export function tierAvailable(
-  tier: LicenceRecord['tier'],
-  project: Pick<ProjectRecord, 'audio_key'>,
-  settings: Pick<LicenceSettings, 'wav_key' | 'stems_keys' | 'ai_stems'>,
-): boolean {
-  const files = TIER_FILES[tier];
-  const hasWav = Boolean(settings.wav_key) || ext(project.audio_key) === 'wav';
-  if (files.includes('wav') && !hasWav) return false;
-  // The exclusive includes the stems when the beat has them; only the Trackout lease is sold for them.
-  if (tier === 'trackout' && settings.stems_keys.length === 0 && !(settings.ai_stems && hasWav)) return false;
-  return true;
 }

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { LicenceTerms, TierId } from '../../../shared/licensing/tiers';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { newLedgerId, type TransactItem } from '../db/ledger';
 import { newOrder, orderPut } from '../db/orders';
@@ -11,8 +11,7 @@ import { purchasePut } from '../db/purchases';
 import { applyWithMarker, stripeEventMarker } from '../db/stripe-events';
 import { logger } from '../logger';
 import { stripeClient } from '../payments/stripe-client';
-import { storeAgreement } from './agreement';
-import { tierAvailable } from './delivery';
+import { tierAvailable } from './availability';
 import { closeOffersOfSoldBeat, offerPaidUpdate } from './offers';
 import {
   agreementKey,
@@ -162,6 +161,8 @@ export async function fulfilLicence(
     }
   }
   try {
+    // The PDF writer (pdf-lib and S3) loads only for licence sales, not for every webhook event.
+    const { storeAgreement } = await import('./agreement');
     await storeAgreement(licence);
   } catch (error) {
     // The download route renders it on demand when this failed; the sale itself is recorded.

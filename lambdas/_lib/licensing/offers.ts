@@ -8,14 +8,14 @@ import {
   type OfferCreatorAction,
 } from '../../../shared/licensing/tiers';
 import type { Caller } from '../auth';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/ledger';
 import { getProject } from '../db/projects';
 import { AppError, BadRequest, NotFound } from '../errors';
 import { BeatSold } from './errors';
-import { tierAvailable } from './delivery';
+import { tierAvailable } from './availability';
 import { getLicenceSettings, projectSaleState } from './store';
 
 /**

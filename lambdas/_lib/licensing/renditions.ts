@@ -1,10 +1,6 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { z } from 'zod';
-import { wavToMp3 } from '../../../shared/audio/mp3';
+import * as z from 'zod';
 import { RENDITIONS_JOB_STALE_SECONDS, type Mp3View } from '../../../shared/licensing/delivery';
-import { s3 } from '../clients';
 import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
-import { config } from '../config';
 import { projectKey, type ProjectRecord } from '../db/projects';
 import { logger } from '../logger';
 
@@ -90,31 +86,6 @@ export async function startRenditionsJob(projectId: string, now: Date): Promise<
   }
   logger.info('renditions job started', { projectId, jobId });
   return 'preparing';
-}
-
-/** Encodes and stores the MP3 and the preview of the beat's WAV (run by the beat-renditions function). */
-export async function buildRenditions(
-  project: Pick<ProjectRecord, 'id' | 'audio_key'>,
-  jobId: string,
-): Promise<{ mp3: string; preview: string }> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: project.audio_key }));
-  const wav = await object.Body!.transformToByteArray();
-  const keys = renditionKeys(project.id, jobId);
-  // One after the other: the 320 kbps file first (what buyers wait for), and only one MP3 in memory.
-  for (const [key, kbps] of [
-    [keys.mp3, 320],
-    [keys.preview, 128],
-  ] as const) {
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: config.AUDIO_BUCKET,
-        Key: key,
-        Body: wavToMp3(wav, { kbps }),
-        ContentType: 'audio/mpeg',
-      }),
-    );
-  }
-  return keys;
 }
 
 /** Records the job's result, only while it is the project's current job (a stale retry changes nothing). */

@@ -5,7 +5,6 @@ import { config } from '../config';
 import { BadRequest, Forbidden } from '../errors';
 import { parseBody, type ApiEvent } from '../http';
 import { headAudioBucketObject, isOwnKey } from '../marketplace-files';
-import { readObjectHead } from '../s3-uploads';
 
 /**
  * PUT /api/creator/projects/{id}/licences (issue 8): the body, validated with messages a creator can
@@ -36,6 +35,8 @@ async function checkLicenceFile(caller: Caller, key: string, role: FileRole): Pr
   // Multipart uploads only appear in the bucket once completed (and refused ones are deleted).
   const stored = await headAudioBucketObject(key);
   if (!stored) throw new BadRequest('FILE_NOT_FOUND', { context: role });
+  // S3 reads load only for the settings save that checks files (a chunk of their own).
+  const { readObjectHead } = await import('../s3-uploads');
   const head = await readObjectHead(config.AUDIO_BUCKET, key, HEAD_BYTES);
   const ext = fileExtension(key);
   const wav = ext === 'wav' && isWavHead(head);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { STEMS_JOB_STALE_SECONDS, type StemsView } from '../../../shared/licensing/delivery';
 import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
 import { keys } from '../db/keys';

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/licensing/tiers';
 import type { StemsStatus } from '../../../shared/licensing/delivery';
 import type { TierSummary } from '../../../shared/licensing/tier-summary';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/ledger';

@@ -1,7 +1,7 @@
 import { TIER_IDS, type TierId } from '../../../shared/licensing/tiers';
 import { summarizeTiers, type TierSummary } from '../../../shared/licensing/tier-summary';
 import type { ProjectRecord } from '../db/projects';
-import { tierAvailable } from './delivery';
+import { tierAvailable } from './availability';
 import type { LicenceSettings } from './store';
 
 /** The tiers a buyer may choose: enabled by the creator and with their files at hand. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpMusicProvider } from './http-provider';
 import type { MusicProvider } from './provider';
 import { SynthesizerProvider } from './synthesizer';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readWavInfo, WavFormatError } from '../../../shared/audio/wav';
 import { ProviderError, type GeneratedMusic, type MusicProvider, type MusicRequest } from './provider';
 

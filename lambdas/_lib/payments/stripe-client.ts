@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PaymentsUnavailable, paymentsEnv, stripeSecrets, type PaymentsEnv } from './config';
 
 /** Options for the official SDK; `STRIPE_API_BASE` (the local sandbox) changes only host, port, protocol. */
@@ -17,11 +17,15 @@ export function stripeOptions(env: Pick<PaymentsEnv, 'STRIPE_API_BASE'>): Stripe
 
 let client: { key: string; stripe: Stripe } | undefined;
 
-/** One Stripe client per container and key: a key rolled in the secret gets a new client. */
+/**
+ * One Stripe client per container and key: a key rolled in the secret gets a new client. Stripe's SDK
+ * (~240 KB, most of it evaluated on import) is a chunk of its own: it loads while the secret is read, on
+ * the first request that calls Stripe, instead of at every cold start of every function that might.
+ */
 export async function stripeClient(): Promise<Stripe> {
-  const secrets = await stripeSecrets();
+  const [secrets, { default: StripeSdk }] = await Promise.all([stripeSecrets(), import('stripe')]);
   if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
   if (client?.key !== secrets.secretKey)
-    client = { key: secrets.secretKey, stripe: new Stripe(secrets.secretKey, stripeOptions(paymentsEnv)) };
+    client = { key: secrets.secretKey, stripe: new StripeSdk(secrets.secretKey, stripeOptions(paymentsEnv)) };
   return client.stripe;
 }

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { checkoutTier, resolvePlan, toMinorUnits, USD_PER_COIN, type PlanId } from '../../../shared/plans';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { findCheckouts, getCheckout, type CheckoutRecord } from '../db/checkouts';
 import { keys } from '../db/keys';

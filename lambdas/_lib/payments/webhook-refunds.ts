@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import type Stripe from 'stripe';
-import { db } from '../clients';
+import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import { debitWallet } from '../db/ledger';

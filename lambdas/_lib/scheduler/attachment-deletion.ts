@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../config';
 
 /**

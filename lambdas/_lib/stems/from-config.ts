@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DspSeparator } from './dsp-separator';
 import { HttpStemSeparator } from './http-separator';
 import type { StemSeparator } from './separator';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { providerErrorFromException, providerErrorFromResponse } from '../music/http-provider';
 import { ProviderError } from '../music/provider';
 import { readWavInfo, WavFormatError } from '../../../shared/audio/wav';

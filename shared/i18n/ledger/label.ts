@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LedgerKind } from './pt-BR';
 
 export type { LedgerKind } from './pt-BR';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreatorPublicProfile } from '../../../../../shared/schemas/site';
 import { ApiError, apiRequest } from '../../../api/client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Favorite, ProjectPage, type Project } from '../../../../../shared/schemas/marketplace';
 import { HireQuote, Order, OrderDownload } from '../../../../../shared/schemas/orders';
 import { apiRequest } from '../../../api/client';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Favorite } from '../../../../../shared/schemas/marketplace';
 import { Purchase, Subscription } from '../../../../../shared/schemas/payments';
 import { apiRequest } from '../../../api/client';
