@@ -177,7 +177,9 @@ describe('Api stack', () => {
       });
       expect(fn.Properties.Environment).toMatchObject({ Variables: { STAGE: 'cloud' } });
       // Source maps are opt-in (-c sourceMaps=true): parsing them on start slows every cold start.
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('NODE_OPTIONS');
+      expect((fn.Properties.Environment as { Variables: object }).Variables).not.toHaveProperty(
+        'NODE_OPTIONS',
+      );
     }
   });
 
