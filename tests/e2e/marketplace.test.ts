@@ -193,7 +193,7 @@ describe('marketplace journey', () => {
     await checkout.close();
 
     await page.goto('/my-collection');
-    await page.getByRole('heading', { name: 'My Collection' }).waitFor();
+    await page.getByRole('heading', { name: 'Minha coleção' }).waitFor();
     const favorite = page.getByTestId('favorite-card').filter({ hasText: 'Noite Paulista' });
     await favorite.waitFor();
     expect(await favorite.textContent()).toMatch(/R\$\s?49,90/);
