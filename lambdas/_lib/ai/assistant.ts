@@ -7,10 +7,19 @@ import {
   type NeuralMode,
 } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
+import type { OfflineOptions } from './offline';
 import { aiClient, mapOpenAiError } from './openai';
-import { offlineAnswer } from './offline';
 
 /** The chat, Neural Engine and transcription services over OpenAI, with the offline fallback. */
+
+/**
+ * The offline assistant (knowledge base, its BM25 index, platform facts) answers only when no OpenAI key
+ * is configured: a chunk of its own, loaded by the first such request, so a function with a key never
+ * reads it and none builds the index in its cold start.
+ */
+async function offlineAnswer(question: string, options: OfflineOptions): Promise<ChatAnswer> {
+  return (await import('./offline')).offlineAnswer(question, options);
+}
 
 const SYSTEM_PROMPTS: Record<'assistant' | 'creative', string> = {
   assistant:
@@ -49,7 +58,7 @@ export async function chat(input: ChatInput): Promise<ChatAnswer> {
       .slice(-3, -1)
       .map((m) => m.content)
       .join(' ');
-    return offlineAnswer(question, { mode: input.mode, history });
+    return await offlineAnswer(question, { mode: input.mode, history });
   }
   const attachmentNotes = (input.attachments ?? []).map(
     (a) => ({ role: 'system', content: `Análise do arquivo anexado ${a.name}:\n${a.analysis}` }) as const,
@@ -108,7 +117,7 @@ export async function neuralEngine(input: NeuralInput): Promise<NeuralAnswer> {
   const maxTokens = input.maxTokens ?? NEURAL_DEFAULTS.maxTokens;
   const ai = await aiClient();
   if (!ai) {
-    const answer = offlineAnswer(input.prompt, { mode: input.mode, limit: maxTokens >= 2000 ? 4 : 3 });
+    const answer = await offlineAnswer(input.prompt, { mode: input.mode, limit: maxTokens >= 2000 ? 4 : 3 });
     return {
       response: answer.response,
       offline: true,

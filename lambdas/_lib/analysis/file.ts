@@ -1,12 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { isDecodedFormat, sniffAudioFormat, type DecodedFormat } from '../../../shared/audio/formats';
-import {
-  measureAudio,
-  MAX_ANALYSIS_SECONDS,
-  type AudioMeasurements,
-} from '../../../shared/audio/music/analyse';
+import type { AudioMeasurements } from '../../../shared/audio/music/analyse';
 import { round } from '../../../shared/audio/music/dsp';
-import { decodeStoredAudio } from './stored-audio';
 
 /**
  * What ai-file-analysis and audio-analysis compute per kind of file. Audio (WAV, MP3, FLAC, Ogg Vorbis)
@@ -78,6 +73,12 @@ export async function analyzeStoredAudio(object: {
   name: string;
   size: number;
 }): Promise<MeasuredAudio> {
+  // Decoders and the music analysis are a chunk of their own: only audio files need them, so a document
+  // never loads them and no cold start pays for them.
+  const [{ decodeStoredAudio }, { measureAudio, MAX_ANALYSIS_SECONDS }] = await Promise.all([
+    import('./stored-audio'),
+    import('../../../shared/audio/music/analyse'),
+  ]);
   const decoded = await decodeStoredAudio(object.bucket, object.key, object.name);
   const measured = measureAudio(decoded.audio);
   return {
