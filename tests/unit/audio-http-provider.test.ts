@@ -152,7 +152,18 @@ describe('HTTP music provider', () => {
 });
 
 describe('HTTP stem separator', () => {
-  const separator = () => new HttpStemSeparator({ baseUrl: `${base}/stems`, apiKey: 'stem-key' });
+  const separator = (over: Partial<ConstructorParameters<typeof HttpStemSeparator>[0]> = {}) =>
+    new HttpStemSeparator({ baseUrl: `${base}/stems`, apiKey: 'stem-key', retryDelayMs: 5, ...over });
+  const stemUrls = () =>
+    Object.fromEntries(['vocals', 'drums', 'bass', 'other'].map((n) => [n, `${base}/files/track.wav`]));
+  /** Answers each call with the next of `answers` (the last one repeats). */
+  const inTurn =
+    (...answers: [number, unknown][]): Route =>
+    (req, body, res) => {
+      const [status, payload] = answers.length > 1 ? answers.shift()! : answers[0]!;
+      reply(status, payload)(req, body, res);
+    };
+  const posts = () => seen.filter((call) => call.method === 'POST' && call.url === '/stems/separate');
 
   it('uploads the WAV with the bearer key and downloads the four stems', async () => {
     route = reply(
@@ -169,7 +180,7 @@ describe('HTTP stem separator', () => {
   it('maps its failures like the music provider', async () => {
     route = reply(429, 'too many');
     expect(
-      await separator()
+      await separator({ retries: 0 })
         .separate(wav)
         .catch((e: unknown) => e),
     ).toMatchObject({ code: 'RATE_LIMIT', retryable: true });
@@ -179,6 +190,58 @@ describe('HTTP stem separator', () => {
         .separate(wav)
         .catch((e: unknown) => e),
     ).toMatchObject({ code: 'SERVER_ERROR' });
+  });
+
+  it("waits out a 429 and retries: the split gets the provider's stems, not the fallback", async () => {
+    route = inTurn([429, { error: 'rate limit' }], [429, { error: 'rate limit' }], [200, stemUrls()]);
+    const stems = await separator().separate(wav);
+    expect(posts()).toHaveLength(3);
+    expect(posts().every((call) => call.auth === 'Bearer stem-key' && call.body.length > 0)).toBe(true);
+    expect(stems.vocals).toEqual(wav);
+  });
+
+  it('retries a 5xx answer, and a stem download that failed with 5xx', async () => {
+    route = inTurn([503, 'busy'], [200, { ...stemUrls(), drums: `${base}/stems/flaky-drums` }]);
+    let downloads = 0;
+    const flaky: Route = (req, body, res) => {
+      if (req.url === '/stems/flaky-drums') {
+        downloads++;
+        if (downloads === 1) reply(502, 'bad gateway')(req, body, res);
+        else res.writeHead(200, { 'content-type': 'audio/wav' }).end(Buffer.from(wav));
+        return;
+      }
+      postRoute(req, body, res);
+    };
+    const postRoute = route;
+    route = flaky;
+    const stems = await separator().separate(wav);
+    expect(posts()).toHaveLength(2);
+    expect(downloads).toBe(2);
+    expect(stems.drums).toEqual(wav);
+  });
+
+  it('gives up after its retries with RATE_LIMIT, and never retries a refusal (4xx)', async () => {
+    route = reply(429, { error: 'rate limit' });
+    await expect(separator({ retries: 2 }).separate(wav)).rejects.toMatchObject({
+      code: 'RATE_LIMIT',
+      status: 429,
+    });
+    expect(posts()).toHaveLength(3);
+    seen.length = 0;
+    route = reply(401, { error: 'invalid api key' });
+    await expect(separator().separate(wav)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    route = reply(400, { error: 'not a wav' });
+    await expect(separator().separate(wav)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('stops retrying when the split is cancelled', async () => {
+    route = reply(429, { error: 'rate limit' });
+    const cancel = new AbortController();
+    const split = separator({ retryDelayMs: 200, retries: 5 }).separate(wav, { signal: cancel.signal });
+    setTimeout(() => cancel.abort(), 50);
+    await expect(split).rejects.toBeInstanceOf(ProviderError);
+    expect(posts()).toHaveLength(1);
   });
 
   it('is chosen when STEMS_PROVIDER_URL is set (the DSP separator behind it), the DSP separator otherwise', () => {
