@@ -1,10 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import { LedgerLabel, ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { labelFromDescription, ledgerDescription } from '../../../shared/i18n/ledger/text';
@@ -14,6 +9,7 @@ import { config } from '../config';
 import { BadRequest, InsufficientFunds, NotFound } from '../errors';
 import { logger } from '../logger';
 import { keys } from './keys';
+import { transactWrite } from './transact';
 
 /**
  * The 5D Coins wallet and its ledger. Money moves only here, and only in one TransactWriteItems:
@@ -51,7 +47,6 @@ export interface MoneyMove {
 }
 
 const nextId = monotonicFactory();
-const MAX_CONFLICT_RETRIES = 8;
 
 export function newLedgerId(): string {
   return nextId();
@@ -140,34 +135,22 @@ export async function applyMoneyMove(move: MoneyMove): Promise<LedgerOutcome> {
   };
   const items = [move.marker, walletUpdate, ledgerPut, ...(move.extra ?? [])];
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      logger.info('wallet moved', {
-        sub: move.sub,
-        amount: move.amount,
-        kind: move.type,
-        ref: move.ref,
-        txId,
-      });
-      return { status: 'applied', txId };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
-      // The marker, or a record guarding the same fulfilment (e.g. a completed checkout), already exists.
-      if (codes[0] === 'ConditionalCheckFailed' || codes.slice(3).includes('ConditionalCheckFailed')) {
-        return { status: 'duplicate' };
-      }
-      if (codes[1] === 'ConditionalCheckFailed') throw new InsufficientFunds();
-      // Real DynamoDB cancels concurrent transactions on one item with TransactionConflict: try again.
-      if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
-        await sleep(Math.random() * 20 * 2 ** attempt);
-        continue;
-      }
-      logger.error('wallet transaction cancelled', { sub: move.sub, ref: move.ref, codes });
-      throw error;
+  try {
+    // Concurrent moves of one wallet meet as TransactionConflict on AWS: retried with jitter there.
+    await transactWrite({ TransactItems: items });
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+    // The marker, or a record guarding the same fulfilment (e.g. a completed checkout), already exists.
+    if (codes[0] === 'ConditionalCheckFailed' || codes.slice(3).includes('ConditionalCheckFailed')) {
+      return { status: 'duplicate' };
     }
+    if (codes[1] === 'ConditionalCheckFailed') throw new InsufficientFunds();
+    logger.error('wallet transaction cancelled', { sub: move.sub, ref: move.ref, codes });
+    throw error;
   }
+  logger.info('wallet moved', { sub: move.sub, amount: move.amount, kind: move.type, ref: move.ref, txId });
+  return { status: 'applied', txId };
 }
 
 export type CreditInput = Omit<MoneyMove, 'requireCovered' | 'type'> & {
@@ -334,8 +317,4 @@ function refundOf(spend: Record<string, unknown>): LedgerLabel {
   const spent = stored.success ? stored.data : labelFromDescription(reason);
   if (spent && Object.keys(spent.params).length === 0) return ledgerLabel('refund', { of: spent.kind });
   return ledgerLabel('refund', { of: reason });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { PLANS, resolvePlan, type PlanId } from '../../../shared/plans';
@@ -9,6 +9,7 @@ import { config } from '../config';
 import { AppError, InsufficientFunds, TooManyRequests } from '../errors';
 import { getJob, type GenerationJob, type Reservation } from '../db/generations';
 import { keys } from '../db/keys';
+import { transactWrite } from '../db/transact';
 import { refundSpend, spendCoins } from '../db/ledger';
 import { listSubscriptions } from '../db/subscriptions';
 import type { TransactItem } from '../db/ledger';
@@ -119,9 +120,7 @@ async function reserveCounted(
   counter: TransactItem,
 ): Promise<Outcome> {
   try {
-    await db.send(
-      new TransactWriteCommand({ TransactItems: [recordReservation(jobId, reservation), counter] }),
-    );
+    await transactWrite({ TransactItems: [recordReservation(jobId, reservation), counter] });
     return 'reserved';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -133,12 +132,10 @@ async function reserveCounted(
 }
 
 async function recordOnly(jobId: string, reservation: Reservation): Promise<void> {
-  await db
-    .send(new TransactWriteCommand({ TransactItems: [recordReservation(jobId, reservation)] }))
-    .catch((error: unknown) => {
-      // Recorded already by a concurrent call of the same job: the spend key makes that harmless.
-      if (!(error instanceof TransactionCanceledException)) throw error;
-    });
+  await transactWrite({ TransactItems: [recordReservation(jobId, reservation)] }).catch((error: unknown) => {
+    // Recorded already by a concurrent call of the same job: the spend key makes that harmless.
+    if (!(error instanceof TransactionCanceledException)) throw error;
+  });
 }
 
 const yearFrom = (now: Date) => Math.floor(now.getTime() / 1000) + 400 * 24 * 3600;
@@ -236,7 +233,7 @@ export async function releaseGeneration(job: GenerationJob, now = new Date()): P
       idempotencyKey: reservation.spendKey,
       label: ledgerLabel('generation_refund'),
     });
-    await db.send(new TransactWriteCommand({ TransactItems: [markRefunded] })).catch((error: unknown) => {
+    await transactWrite({ TransactItems: [markRefunded] }).catch((error: unknown) => {
       if (!(error instanceof TransactionCanceledException)) throw error;
     });
     logger.info('generation refunded', { jobId: job.id, kind: 'coins', outcome: outcome.status });
@@ -256,7 +253,7 @@ export async function releaseGeneration(job: GenerationJob, now = new Date()): P
     },
   };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [markRefunded, giveBack] }));
+    await transactWrite({ TransactItems: [markRefunded, giveBack] });
     logger.info('generation refunded', { jobId: job.id, kind: reservation.kind });
     return { refunded: true, kind: reservation.kind };
   } catch (error) {
