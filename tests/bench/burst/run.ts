@@ -52,6 +52,8 @@ interface Outcome {
   status: number;
   retryAfter?: string;
   jobId?: string;
+  /** The error code of a refusal or failure (`{error:{code}}`). */
+  code?: string;
   ms: number;
 }
 
@@ -77,12 +79,13 @@ async function generate(sub: string, sourceIp: string): Promise<Outcome> {
   const headers = Object.fromEntries(
     Object.entries(result.headers ?? {}).map(([key, value]) => [key.toLowerCase(), String(value)]),
   );
-  const body = (result.body ? JSON.parse(result.body) : {}) as { jobId?: string };
+  const body = (result.body ? JSON.parse(result.body) : {}) as { jobId?: string; error?: { code?: string } };
   return {
     sub,
     status: result.statusCode ?? 200,
     retryAfter: headers['retry-after'],
     jobId: body.jobId,
+    code: body.error?.code,
     ms: performance.now() - started,
   };
 }
@@ -160,10 +163,9 @@ try {
     );
   console.log('');
 
-  check(
-    outcomes.every((o) => o.status < 500),
-    `zero 5xx (${outcomes.filter((o) => o.status >= 500).length})`,
-  );
+  const failed = outcomes.filter((o) => o.status >= 500);
+  const failedCodes = [...new Set(failed.map((o) => `${o.status} ${o.code ?? '?'}`))].join(', ');
+  check(failed.length === 0, `zero 5xx (${failed.length}${failed.length ? `: ${failedCodes}` : ''})`);
   check(
     outcomes.every((o) => [202, 402, 429].includes(o.status)),
     'every answer is 202, 402 or 429',
