@@ -29,6 +29,13 @@ const PERIODIC_PRIOR = 0.3;
 const PERIODIC_MULTIPLES = 4;
 /** Least periodicity (mean autocorrelation over the multiples) for a tempo at all: noise stays near 0. */
 const MIN_PERIODICITY = 0.08;
+/**
+ * Score margin over half and double the tempo under which the periodicity reading's confidence is scaled
+ * down (periodicityTempo). Chosen on the dev half of tests/bench/audio/material.ts: the one half-tempo
+ * reading of a mix (jazz at 158 read as 79) is unclear from 0.04, the surest right one (jazz at 138)
+ * stays clear up to 0.1; a-cappellas are unchanged. The tempo itself never changes.
+ */
+const OCTAVE_MARGIN = 0.06;
 
 export interface OnsetEnvelopes {
   /** Envelope frames per second. */
@@ -165,7 +172,8 @@ export function tempoFromEnvelopes({ fps, bands }: OnsetEnvelopes): Tempo {
   const metrical = metricalTempo(acfs, fps, maxLag);
   if (metrical.bpm !== null && metrical.confidence >= METRICAL_SURE) return metrical;
   const periodic = periodicityTempo(acfs[3]!, fps, maxLag);
-  if (periodic.bpm !== null && periodic.confidence >= MIN_PERIODICITY) return periodic;
+  if (periodic.bpm !== null && periodic.periodicity >= MIN_PERIODICITY)
+    return { bpm: periodic.bpm, confidence: periodic.confidence };
   return metrical;
 }
 
@@ -182,18 +190,31 @@ function combAt(acf: Float64Array, lag: number, maxLag: number, count: number): 
 /**
  * The beat period whose first PERIODIC_MULTIPLES multiples the onsets repeat at best, less
  * PERIODIC_PRIOR × (octaves from 120 BPM)²: needs no clear shortest pulse, so it reads a voice alone.
+ * Its confidence is the periodicity, scaled down when half or double the tempo scores almost as well
+ * (margin under OCTAVE_MARGIN): a swung ride repeats at two beats about as well as at one, and such a
+ * reading is shown as "tempo unclear" rather than a sure half or double tempo.
  */
-function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Tempo {
+function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Tempo & { periodicity: number } {
+  const minLag = (fps * 60) / MAX_BPM;
+  const maxBeatLag = (fps * 60) / MIN_BPM;
+  const score = (lag: number) =>
+    combAt(acf, lag, maxLag, PERIODIC_MULTIPLES) - PERIODIC_PRIOR * Math.log2((60 * fps) / lag / 120) ** 2;
   let bestLag = 0;
   let best = -Infinity;
-  for (let lag = (fps * 60) / MAX_BPM; lag <= (fps * 60) / MIN_BPM; lag += 0.02) {
-    const score =
-      combAt(acf, lag, maxLag, PERIODIC_MULTIPLES) - PERIODIC_PRIOR * Math.log2((60 * fps) / lag / 120) ** 2;
-    if (score > best) [bestLag, best] = [lag, score];
+  for (let lag = minLag; lag <= maxBeatLag; lag += 0.02) {
+    const s = score(lag);
+    if (s > best) [bestLag, best] = [lag, s];
   }
-  if (!bestLag) return { bpm: null, confidence: 0 };
-  const confidence = combAt(acf, bestLag, maxLag, PERIODIC_MULTIPLES);
-  return { bpm: Math.round((60 * fps) / bestLag), confidence: Math.max(0, Math.min(1, confidence)) };
+  if (!bestLag) return { bpm: null, confidence: 0, periodicity: 0 };
+  const octaves = [bestLag / 2, bestLag * 2].filter((lag) => lag >= minLag && lag <= maxBeatLag);
+  const margin = best - Math.max(-Infinity, ...octaves.map(score));
+  const sureOctave = Math.min(1, Math.max(0, margin / OCTAVE_MARGIN));
+  const periodicity = combAt(acf, bestLag, maxLag, PERIODIC_MULTIPLES);
+  return {
+    bpm: Math.round((60 * fps) / bestLag),
+    confidence: Math.max(0, Math.min(1, periodicity * sureOctave)),
+    periodicity,
+  };
 }
 
 /** Tatum, then 1/2/4/8 tatums a beat (see estimateTempo), from the three bands' and the sum's autocorrelations. */
