@@ -225,6 +225,6 @@ describe('every route in every language', () => {
       ).flat();
       expect(problems.join('\n')).toBe('');
     },
-    150_000,
+    300_000,
   );
 });
