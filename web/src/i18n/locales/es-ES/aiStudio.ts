@@ -6,7 +6,7 @@ const aiStudio: Catalogue['aiStudio'] = {
   tagline: 'Seis herramientas de IA para componer, separar, cantar, analizar y masterizar tu música.',
   toolsLabel: 'Herramientas de IA',
   open: 'Abrir',
-  status: { active: 'active', ready: 'ready' },
+  status: { active: 'activa', ready: 'lista' },
   actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Productor IA' },
   tools: {
     'neural-engine': {
