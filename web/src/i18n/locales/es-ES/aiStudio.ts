@@ -7,7 +7,7 @@ const aiStudio: Catalogue['aiStudio'] = {
   toolsLabel: 'Herramientas de IA',
   open: 'Abrir',
   status: { active: 'activa', ready: 'lista' },
-  actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Productor IA' },
+  actions: { daw: 'Integración con DAW', aiDaw: 'Integración con DAW por IA', producer: 'Productor IA' },
   tools: {
     'neural-engine': {
       title: 'Neural Engine V2',
