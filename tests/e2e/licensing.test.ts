@@ -225,6 +225,21 @@ describe('beat licences', () => {
     const purchases = await apiGet(page, '/api/me/purchases');
     const orderId = (purchases.body.items as { order_id?: string }[])[0]!.order_id!;
 
+    // The dashboard's Pedidos: a licence is complete the moment it is paid (issue 18: it showed
+    // 'Entregue' at 60 % and its Download answered 409) and downloads the licence's files.
+    await page.goto('/dashboard');
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
+    const licenceOrder = page.getByTestId('client-order').filter({ hasText: title });
+    await licenceOrder.getByText('Concluído').waitFor();
+    expect(await licenceOrder.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await licenceOrder.getByRole('button', { name: 'Baixar arquivos' }).click();
+    const dashboardWav = licenceOrder.getByRole('link', { name: 'WAV' });
+    await dashboardWav.waitFor();
+    const fromDashboard = await page.request.get((await dashboardWav.getAttribute('href'))!);
+    expect((await fromDashboard.body()).subarray(0, 4).toString('ascii')).toBe('RIFF');
+    await screenshot(page, 'desktop-dashboard-licence-order');
+    await mobileScreenshot(page, 'mobile-dashboard-licence-order');
+
     // Another client finds the beat with an acapella: the filters switch to its key and tempo.
     const bidder = await signUp('Cliente', 'Caio Exclusivo E2E');
     await bidder.page.goto('/marketplace');
@@ -322,5 +337,6 @@ describe('beat licences', () => {
     expect(files.status).toBe(200);
     expect(errors).toEqual([]);
     await Promise.all([creator, buyer, exclusiveBuyer].map((user) => user.context.close()));
-  }, 240_000);
+    // One long journey (three accounts, four checkouts, audio analysis): minutes on a shared machine.
+  }, 600_000);
 });

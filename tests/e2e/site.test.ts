@@ -10,6 +10,7 @@ import {
   type Viewport,
 } from './helpers/browser';
 import { E2E_PASSWORD, signUpThroughUi } from './helpers/accounts';
+import { unreachableControls } from './helpers/layout';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -250,5 +251,37 @@ describe('site pages', () => {
     await second.getByTestId('currency-example').getByText('€').waitFor();
     expect(await second.getByLabel('Moeda').inputValue()).toBe('EUR');
     await other.close();
+  });
+
+  it('on a phone the chat button and the player bar leave every control reachable (issue 18)', async () => {
+    const context = await contextIn('pt-BR', viewports.mobile);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpThroughUi(page, platform, { fullName: 'Caio Celular', emailLabel: 'site-mobile' });
+    const pages = ['/dashboard', '/community', '/ai-studio', '/competitions', '/coins', '/settings'];
+    for (const path of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('[role="status"]'));
+      expect(await unreachableControls(page), path).toEqual([]);
+    }
+    // With a beat playing, the chat button docks into the player bar (it covered the like button of the
+    // card just above the bar): on the marketplace and on a beat's page.
+    await page.goto('/marketplace');
+    const card = page.getByTestId('beat-card').first();
+    const title = (await card.getByRole('heading').textContent()) ?? '';
+    await card.getByRole('button', { name: `Tocar ${title}` }).click();
+    await page.getByTestId('player').waitFor();
+    expect(await unreachableControls(page), '/marketplace').toEqual([]);
+    await screenshot(page, 'site-mobile-marketplace-player');
+    const beatPage = (await card.getByRole('link', { name: title }).getAttribute('href'))!;
+    await page.goto(beatPage);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Ouvir', exact: true }).click();
+    await page.getByTestId('player').waitFor();
+    expect(await unreachableControls(page), 'beat page').toEqual([]);
+    await screenshot(page, 'site-mobile-beat-player');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

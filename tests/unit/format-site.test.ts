@@ -1,13 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   formatBRL,
+  formatClock,
   formatCompact,
   formatDate,
   formatFixed,
+  formatMegabytes,
   formatMoney,
   formatPriceFromBRL,
   formatShortDateTime,
   formatSignedCoins,
+  formatTimeLeft,
   formatUsd,
   formatYear,
   timeLeft,
@@ -96,5 +101,40 @@ describe('one format per locale (issue 18)', () => {
   it('signs ledger amounts with grouped digits', () => {
     expect(formatSignedCoins(1500, 'pt-BR')).toBe('+1.500');
     expect(formatSignedCoins(-1500, 'en-US')).toBe('\u22121,500');
+  });
+});
+
+describe('times and sizes', () => {
+  it('writes play positions as m:ss', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(65.9)).toBe('1:05');
+    expect(formatClock(Number.NaN)).toBe('0:00');
+  });
+
+  it('says a time left with the locale unit words and a size with its decimal mark', () => {
+    expect(plain(formatTimeLeft(42, 'en-US'))).toBe('45 sec');
+    expect(plain(formatTimeLeft(3900, 'pt-BR'))).toBe('1 h 5 min');
+    expect(formatMegabytes(12.5 * 1024 * 1024, 'pt-BR')).toBe('12,5');
+    expect(formatMegabytes(12.5 * 1024 * 1024, 'en-US')).toBe('12.5');
+  });
+});
+
+/** Every source file of the web app under `dir` (relative paths from web/src). */
+function webSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return webSources(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('one format module (issue 18: lib/format.ts and settings/useFormat.ts both formatted)', () => {
+  it('no module of the web app but web/src/lib/format.ts defines a format helper', () => {
+    const root = path.resolve('web/src');
+    const others = webSources(root)
+      .filter((file) => path.relative(root, file) !== path.join('lib', 'format.ts'))
+      .filter((file) => /export (function|const) (use)?format[A-Z]?/i.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(others).toEqual([]);
   });
 });

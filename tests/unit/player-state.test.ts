@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VOLUME,
   effectiveVolume,
-  formatTime,
   initialPlayerState,
   playerReducer,
   type PlayerAction,
@@ -101,11 +100,5 @@ describe('sticky player', () => {
     );
     expect(state.currentTime).toBe(120);
     expect(playerReducer(state, { type: 'seek', time: -5 }).currentTime).toBe(0);
-  });
-
-  it('formats times as m:ss', () => {
-    expect(formatTime(0)).toBe('0:00');
-    expect(formatTime(65.9)).toBe('1:05');
-    expect(formatTime(Number.NaN)).toBe('0:00');
   });
 });

@@ -25,7 +25,7 @@ export function AppShell() {
     <div className="min-h-screen bg-zinc-950 text-zinc-100">
       <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-      <main className="px-4 pb-16 pt-20 sm:px-6 lg:pl-70 lg:pr-8">
+      <main className="px-4 pb-24 pt-20 sm:px-6 lg:pl-70 lg:pr-8">
         {pathname !== '/' && (
           <div className="mb-4">
             <BackButton />

@@ -94,6 +94,29 @@ export function formatHours(hours: number, locale = uiLocale()): string {
   }).format(finite(hours));
 }
 
+/**
+ * A time left as people say it: seconds under a minute (rounded to 5 s), then whole minutes, then hours
+ * and minutes ('45 s', '3 min', '1 h 5 min' in the locale's unit words).
+ */
+export function formatTimeLeft(seconds: number, locale = uiLocale()): string {
+  const unit = (value: number, name: 'second' | 'minute' | 'hour') => formatUnit(value, name, locale);
+  if (seconds < 60) return unit(Math.min(55, Math.max(5, Math.ceil(seconds / 5) * 5)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  return `${unit(Math.floor(minutes / 60), 'hour')} ${unit(minutes % 60, 'minute')}`;
+}
+
+/** A play position or duration as a clock, 'm:ss' in every language (player, duration filter). */
+export function formatClock(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Bytes as megabytes (MiB) with one decimal: '12,5' (pt-BR) / '12.5' (en-US); the caller adds 'MB'. */
+export function formatMegabytes(bytes: number, locale = uiLocale()): string {
+  return formatFixed(bytes / (1024 * 1024), 1, locale);
+}
+
 /** A signed ledger amount: '+10', '−3' (a real minus sign), digits grouped in the locale. */
 export function formatSignedCoins(amount: number, locale = uiLocale()): string {
   const digits = formatNumber(Math.abs(amount), 2, locale);

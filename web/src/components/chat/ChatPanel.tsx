@@ -10,7 +10,8 @@ import { useAuth } from '../../auth/session';
 import { formatCompact } from '../../lib/format';
 import { uploadFile } from '../../lib/multipart-uploader';
 import { apiErrorText, failureText } from '../../api/error-text';
-import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';
+import { formatTimeOfDay } from '../../lib/format';
+import { analyseAttachment, askChatbot, uploadApi, type ChatTurn } from './chat-api';
 import { Markdown } from '../Markdown';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
 import { textRuleMessage } from '../../api/text-rule';
@@ -180,7 +181,7 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
     try {
       const result = await analyseAttachment(uploadId);
       const deleteNotice = result.deleteAt
-        ? `\n\n${t('chat.deleteNotice', { time: formatChatTime(new Date(result.deleteAt)) })}`
+        ? `\n\n${t('chat.deleteNotice', { time: formatTimeOfDay(new Date(result.deleteAt)) })}`
         : '';
       append({
         text: `${t('chat.analysisTitle', { name: file.name })}\n\n${result.analysis}${deleteNotice}`,
@@ -285,7 +286,7 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
                   dateTime={message.timestamp.toISOString()}
                   className={message.isUser ? 'text-violet-100/80' : ''}
                 >
-                  {formatChatTime(message.timestamp)}
+                  {formatTimeOfDay(message.timestamp)}
                 </time>
               </div>
             </div>

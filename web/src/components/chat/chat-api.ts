@@ -1,6 +1,5 @@
 import { apiRequest } from '../../api/client';
 import type { UploadApi } from '../../lib/multipart-uploader';
-import { formatTimeOfDay } from '../../lib/format';
 
 /**
  * The chat widget's server calls (docs/ai-api.md): `chatbot` answers, `voice-to-text` transcribes a
@@ -94,9 +93,4 @@ export function blobToBase64(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(blob);
   });
-}
-
-/** Message times in the interface language: hh:mm in pt-BR (spec §9), '10:41 PM' in en-US. */
-export function formatChatTime(date: Date): string {
-  return formatTimeOfDay(date);
 }

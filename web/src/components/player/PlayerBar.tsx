@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../icons';
-import { formatTime } from './player-state';
+import { formatClock } from '../../lib/format';
 import type { PlayerHandle } from './use-player';
 
 const iconButton =
@@ -55,7 +55,7 @@ export function PlayerBar({ player }: { player: PlayerHandle }) {
               </p>
               <p className="truncate text-xs text-zinc-400">{track.creator}</p>
               <div className="mt-1 flex items-center gap-2 text-[11px] tabular-nums text-zinc-400">
-                <span>{formatTime(state.currentTime)}</span>
+                <span>{formatClock(state.currentTime)}</span>
                 <input
                   type="range"
                   min={0}
@@ -64,10 +64,10 @@ export function PlayerBar({ player }: { player: PlayerHandle }) {
                   value={Math.floor(state.currentTime)}
                   onChange={(event) => seek(Number(event.target.value))}
                   aria-label={t('marketplace.player.seek')}
-                  aria-valuetext={`${formatTime(state.currentTime)} / ${formatTime(state.duration)}`}
+                  aria-valuetext={`${formatClock(state.currentTime)} / ${formatClock(state.duration)}`}
                   className="h-1 min-w-0 flex-1 accent-violet-500"
                 />
-                <span>{formatTime(state.duration)}</span>
+                <span>{formatClock(state.duration)}</span>
               </div>
             </div>
             <button

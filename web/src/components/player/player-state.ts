@@ -91,9 +91,3 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return { ...initialPlayerState, volume: state.volume, muted: state.muted, loadId: state.loadId };
   }
 }
-
-/** 'm:ss' for the time labels. */
-export function formatTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { TabPanel, Tabs } from '../../components/Tabs';
-import { useFormat } from '../../settings/useFormat';
 import { useFeed, useMembers, useTrending } from './api/community';
 import { Composer } from './components/Composer';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 type Tab = 'feed' | 'trending' | 'members';
 
@@ -52,7 +52,6 @@ const matches = (query: string, ...texts: string[]) =>
 
 function Feed({ search }: { search: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const feed = useFeed();
   if (feed.isPending) return <Loading />;
   if (feed.isError) return <Failed onRetry={() => void feed.refetch()} />;
@@ -76,7 +75,7 @@ function Feed({ search }: { search: string }) {
             <div>
               <p className="font-medium text-white">{post.author_name}</p>
               <p className="text-xs text-zinc-400">
-                <time dateTime={post.created_at}>{format.dateTime(post.created_at)}</time>
+                <time dateTime={post.created_at}>{formatDateTime(post.created_at)}</time>
               </p>
             </div>
           </div>
@@ -139,7 +138,6 @@ function Trending() {
 
 function Members({ search }: { search: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const members = useMembers();
   if (members.isPending) return <Loading />;
   if (members.isError) return <Failed onRetry={() => void members.refetch()} />;
@@ -163,7 +161,7 @@ function Members({ search }: { search: string }) {
             <span>
               <span className="block font-medium text-white">{member.name}</span>
               <span className="block text-xs text-zinc-400">
-                {t('community.members.since', { date: format.date(member.joined_at) })}
+                {t('community.members.since', { date: formatDate(member.joined_at) })}
               </span>
             </span>
           </Link>

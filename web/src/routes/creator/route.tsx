@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useDocumentTitle } from '../../components/document-title';
 import { PageLoading } from '../../components/PageLoading';
-import { useFormat } from '../../settings/useFormat';
+import { useSettings } from '../../settings/store';
 import { useCreator } from './api/creator';
-import { formatFixed } from '../../lib/format';
+import { formatCompact, formatFixed, formatPriceFromBRL, formatYear } from '../../lib/format';
 
 function Stat({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
   return (
@@ -24,7 +24,7 @@ const marketplaceButton =
 /** Creator public profile: the creator's real figures from GET /api/creators/{name} (spec 2 §2, issue 9). */
 function CreatorPage() {
   const { t } = useTranslation();
-  const format = useFormat();
+  const { currency } = useSettings();
   const { name = '' } = useParams();
   const query = useCreator(name);
   const shownName = query.data?.creator.name;
@@ -75,7 +75,7 @@ function CreatorPage() {
           <p className="text-xs font-medium uppercase tracking-wider text-violet-200">{t('creator.badge')}</p>
           <h1 className="truncate text-3xl font-bold text-white">{creator.name}</h1>
           <p className="mt-1 text-sm text-zinc-400">
-            {t('creator.activeSince', { year: format.year(creator.active_since) })}
+            {t('creator.activeSince', { year: formatYear(creator.active_since) })}
           </p>
         </div>
         <dl className="grid grid-cols-3 gap-4 text-sm">
@@ -106,13 +106,13 @@ function CreatorPage() {
       </header>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
-        <Stat label={t('creator.beats')} value={format.compact(creator.products)} />
-        <Stat label={t('creator.downloads')} value={format.compact(creator.downloads)} />
+        <Stat label={t('creator.beats')} value={formatCompact(creator.products)} />
+        <Stat label={t('creator.downloads')} value={formatCompact(creator.downloads)} />
         <Stat
           label={t('creator.favorites')}
-          value={creator.favorites === null ? t('creator.none') : format.compact(creator.favorites)}
+          value={creator.favorites === null ? t('creator.none') : formatCompact(creator.favorites)}
         />
-        <Stat label={t('creator.sales')} value={format.compact(creator.sales)} />
+        <Stat label={t('creator.sales')} value={formatCompact(creator.sales)} />
         <Stat wide label={t('creator.revenue')} value={t(`creator.revenueBands.${creator.revenue_band}`)} />
       </dl>
 
@@ -128,13 +128,13 @@ function CreatorPage() {
             {t('creator.level', { level: creator.level })}
           </li>
           <li className="rounded-full bg-white/5 px-3 py-1 text-zinc-200">
-            {t('creator.xp', { xp: format.compact(creator.xp_points) })}
+            {t('creator.xp', { xp: formatCompact(creator.xp_points) })}
           </li>
           <li className="rounded-full bg-white/5 px-3 py-1 text-zinc-200">
             {t('creator.streak', { count: creator.streak_days })}
           </li>
           <li className="rounded-full bg-white/5 px-3 py-1 text-zinc-200">
-            {t('creator.downloadsPerBeat')}: {format.compact(perBeat)}
+            {t('creator.downloadsPerBeat')}: {formatCompact(perBeat)}
           </li>
         </ul>
       </section>
@@ -163,10 +163,10 @@ function CreatorPage() {
                   <span className="text-zinc-300">
                     {t('creator.downloadsCount', {
                       count: beat.downloads,
-                      value: format.compact(beat.downloads),
+                      value: formatCompact(beat.downloads),
                     })}
                   </span>
-                  <span className="font-semibold text-white">{format.price(beat.price)}</span>
+                  <span className="font-semibold text-white">{formatPriceFromBRL(beat.price, currency)}</span>
                 </p>
               </li>
             ))}

@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/session';
 import { formatBRL, formatDate } from '../../lib/format';
 import { PageLoading } from '../../components/PageLoading';
 import { TabPanel, Tabs } from '../../components/Tabs';
-import { LicenceDownloads } from './components/LicenceDownloads';
+import { LicenceDownloads } from '../../components/licences/LicenceDownloads';
 import type { Catalogue } from '../../i18n/locales/pt-BR';
 import {
   useFavorites,

@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES } from '../../../../shared/site-rules';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/language';
 import { updateSettings, useSettings } from '../../settings/store';
-import { useFormat } from '../../settings/useFormat';
 import { Section, Toggle } from './components/Controls';
 import { DataSection } from './components/DataSection';
 import { PasswordForm } from './components/PasswordForm';
 import { ProfileSection } from './components/ProfileSection';
+import { formatPriceFromBRL } from '../../lib/format';
 
 /** /settings: every section of spec 2 §2; choices persist and take effect (web/src/settings). */
 function SettingsPage() {
   const { t } = useTranslation();
   const id = useId();
   const settings = useSettings();
-  const format = useFormat();
+  const { currency } = useSettings();
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
@@ -131,7 +131,7 @@ function SettingsPage() {
               data-testid="currency-example"
               className="mt-1 text-xs text-zinc-400"
             >
-              {t('settings.language.example', { price: format.price(49.9) })}
+              {t('settings.language.example', { price: formatPriceFromBRL(49.9, currency) })}
             </p>
           </div>
         </div>

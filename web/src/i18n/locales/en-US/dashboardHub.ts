@@ -33,6 +33,7 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     progress: 'Order progress',
     download: 'Download',
     downloadError: 'The file could not be downloaded',
+    downloadErrorDescription: 'Check your connection and try again.',
     rate: 'Rate',
     rateTitle: 'Rate order',
     rateDescription: 'How was the work on {{title}}?',

@@ -6,8 +6,8 @@ const aiStudio: Catalogue['aiStudio'] = {
   tagline: 'Seis herramientas de IA para componer, separar, cantar, analizar y masterizar tu música.',
   toolsLabel: 'Herramientas de IA',
   open: 'Abrir',
-  status: { active: 'active', ready: 'ready' },
-  actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Productor IA' },
+  status: { active: 'activa', ready: 'lista' },
+  actions: { daw: 'Integración con DAW', aiDaw: 'Integración con DAW por IA', producer: 'Productor IA' },
   tools: {
     'neural-engine': {
       title: 'Neural Engine V2',

@@ -33,6 +33,7 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     progress: 'Progreso del pedido',
     download: 'Descargar',
     downloadError: 'No se pudo descargar el archivo',
+    downloadErrorDescription: 'Comprueba tu conexión e inténtalo de nuevo.',
     rate: 'Valorar',
     rateTitle: 'Valorar pedido',
     rateDescription: '¿Qué tal fue el trabajo en {{title}}?',

@@ -5,7 +5,7 @@ const aiStudio = {
   tagline: 'Seis ferramentas de IA para compor, separar, cantar, analisar e masterizar sua música.',
   toolsLabel: 'Ferramentas de IA',
   open: 'Abrir',
-  status: { active: 'active', ready: 'ready' },
+  status: { active: 'ativa', ready: 'pronta' },
   actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Produtor IA' },
   tools: {
     'neural-engine': {

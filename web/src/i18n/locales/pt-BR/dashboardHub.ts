@@ -32,6 +32,7 @@ const dashboardHub = {
     progress: 'Progresso do pedido',
     download: 'Download',
     downloadError: 'Não foi possível baixar o arquivo',
+    downloadErrorDescription: 'Verifique sua conexão e tente novamente.',
     rate: 'Avaliar',
     rateTitle: 'Avaliar pedido',
     rateDescription: 'Como foi o trabalho em {{title}}?',

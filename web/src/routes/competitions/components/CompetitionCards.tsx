@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CompetitionCard } from '../../../../../shared/schemas/site';
-import { timeLeft } from '../../../lib/format';
-import { useFormat } from '../../../settings/useFormat';
+import { formatDate, timeLeft } from '../../../lib/format';
 
 const difficultyStyle = {
   beginner: 'bg-emerald-500/15 text-emerald-200',
@@ -94,12 +93,11 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
 /** A finished competition: when it ended, the winner and the winning track. */
 export function FinishedCompetitionCard({ card }: { card: CompetitionCard }) {
   const { t } = useTranslation();
-  const format = useFormat();
   return (
     <article className="rounded-2xl border border-white/10 bg-zinc-900/60 p-5">
       <Header card={card} />
       <p className="mt-3 text-xs text-zinc-500">
-        {t('competitions.endedOn', { date: format.date(card.ends_at) })}
+        {t('competitions.endedOn', { date: formatDate(card.ends_at) })}
       </p>
       {card.winner ? (
         <dl className="mt-3 grid grid-cols-2 gap-3 rounded-xl bg-amber-500/10 p-3 text-sm">

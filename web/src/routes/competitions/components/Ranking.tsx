@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { creatorSlug } from '../../../../../shared/site-rules';
-import { useFormat } from '../../../settings/useFormat';
 import { useLeaderboard } from '../api/competitions';
 import { EmptyState, ErrorState, LoadingList } from './States';
+import { formatCompact } from '../../../lib/format';
 
 /** Top 5 creators by points (XP) from the leaderboard route. */
 export function Ranking() {
   const { t } = useTranslation();
-  const format = useFormat();
   const query = useLeaderboard();
   if (query.isPending) return <LoadingList />;
   if (query.isError)
@@ -43,7 +42,7 @@ export function Ranking() {
               <span className="text-xs text-zinc-400">{t('competitions.level', { level: entry.level })}</span>
             </span>
             <span className="font-semibold text-violet-200">
-              {t('competitions.points', { points: format.compact(entry.xp_points) })}
+              {t('competitions.points', { points: formatCompact(entry.xp_points) })}
             </span>
           </li>
         ))}

@@ -10,6 +10,9 @@ import { useCheckout } from '../../../components/checkout/use-checkout';
 import { formatBRL, formatDate, formatLongDate, formatWholeUsd } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { TabPanel, Tabs } from '../../../components/Tabs';
+import { failureText } from '../../../api/error-text';
+import { LicenceDownloads } from '../../../components/licences/LicenceDownloads';
+import { orderDownload, orderProgress } from '../order-stage';
 import { fetchDownloadUrl, useMyFavorites, useMyOrders, usePublishedProjects } from '../api/client';
 import { HireDialog } from './HireDialog';
 import { HireEscrow } from './HireEscrow';
@@ -19,9 +22,6 @@ import { RateDialog } from './RateDialog';
 
 type Tab = 'marketplace' | 'orders' | 'favorites' | 'profile';
 const COMPACT_PLANS: readonly PlanId[] = ['INICIANTE', 'ARTISTA', 'PRO'];
-
-/** Progress of an order: 100 once completed, 60 before (spec 1 §2). */
-export const orderProgress = (order: Pick<Order, 'status'>) => (order.status === 'completed' ? 100 : 60);
 
 export default function ClientDashboard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -139,7 +139,7 @@ function OrdersList({ userId }: { userId: string }) {
       link.remove();
     } catch (error) {
       toast.error(t('dashboardHub.client.downloadError'), {
-        description: error instanceof Error ? error.message : undefined,
+        description: failureText(error, t('dashboardHub.client.downloadErrorDescription')),
       });
     } finally {
       setDownloading(null);
@@ -151,7 +151,7 @@ function OrdersList({ userId }: { userId: string }) {
       <ul className="space-y-3">
         {orders.data.map((order) => {
           const progress = orderProgress(order);
-          const hasFile = order.status === 'delivered' || order.status === 'completed';
+          const files = orderDownload(order);
           return (
             <li
               key={order.id}
@@ -166,7 +166,7 @@ function OrdersList({ userId }: { userId: string }) {
                     {formatBRL(order.amount)}
                   </p>
                 </div>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge order={order} />
               </div>
               <HireEscrow order={order} userId={userId} />
               <div
@@ -179,16 +179,21 @@ function OrdersList({ userId }: { userId: string }) {
               >
                 <div className="h-full rounded-full bg-violet-500" style={{ width: `${progress}%` }} />
               </div>
-              {hasFile && (
+              {files && (
                 <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <button
-                    type="button"
-                    onClick={() => void download(order)}
-                    disabled={downloading === order.id}
-                    className="h-9 rounded-lg border border-white/15 px-3 text-sm text-zinc-100 hover:bg-white/5 disabled:opacity-60"
-                  >
-                    {t('dashboardHub.client.download')}
-                  </button>
+                  {files === 'licence' ? (
+                    // A licence's files (by tier) and its agreement, the same downloads as My Collection.
+                    <LicenceDownloads orderId={order.id} />
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => void download(order)}
+                      disabled={downloading === order.id}
+                      className="h-9 rounded-lg border border-white/15 px-3 text-sm text-zinc-100 hover:bg-white/5 disabled:opacity-60"
+                    >
+                      {t('dashboardHub.client.download')}
+                    </button>
+                  )}
                   {order.rating === null ? (
                     <button
                       type="button"

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/schemas/orders';
 import { Dialog } from '../../../components/Dialog';
-import { formatBRL, formatDate } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime } from '../../../lib/format';
 import { useDeclineOrder, useDeliverOrder } from '../api/creator';
-import { useFormat } from '../../../settings/useFormat';
 import { hiringErrorText } from './hiring-errors';
 import { uploadForKey } from '../api/uploads';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -16,7 +15,6 @@ import { OrderStatusBadge } from './OrderStatusBadge';
  */
 export function CreatorOrders({ userId, orders }: { userId: string; orders?: Order[] }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [declining, setDeclining] = useState<Order | null>(null);
   return (
@@ -45,10 +43,10 @@ export function CreatorOrders({ userId, orders }: { userId: string; orders?: Ord
                       {order.rating !== null &&
                         ` · ${t('dashboardHub.creator.clientRating', { rating: order.rating })}`}
                     </p>
-                    <CreatorEscrowLine order={order} dateOf={format.dateTime} />
+                    <CreatorEscrowLine order={order} dateOf={formatDateTime} />
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge order={order} />
                     {deliverable && (
                       <button
                         type="button"

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/schemas/orders';
-import { useFormat } from '../../../settings/useFormat';
 import { useAcceptOrder } from '../api/client';
 import { hiringErrorText } from './hiring-errors';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * The client's view of a hire's payment: where the coins are (held, paid to the creator, returned),
@@ -11,7 +11,6 @@ import { hiringErrorText } from './hiring-errors';
  */
 export function HireEscrow({ order, userId }: { order: Order; userId: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const accept = useAcceptOrder(userId);
   if (order.kind === 'unpaid') {
     return <p className="mt-2 text-xs text-zinc-400">{t('hiring.unpaidNote')}</p>;
@@ -26,9 +25,9 @@ export function HireEscrow({ order, userId }: { order: Order; userId: string }) 
         : t('hiring.escrowHeld', { coins });
   const note =
     order.status === 'pending' && order.deadline_at
-      ? t('hiring.deliverBy', { date: format.dateTime(order.deadline_at) })
+      ? t('hiring.deliverBy', { date: formatDateTime(order.deadline_at) })
       : order.status === 'delivered' && order.review_until
-        ? t('hiring.reviewUntil', { date: format.dateTime(order.review_until) })
+        ? t('hiring.reviewUntil', { date: formatDateTime(order.review_until) })
         : order.status === 'declined'
           ? t('hiring.declinedNote')
           : order.status === 'expired'

@@ -10,9 +10,8 @@ import {
 import { isLanguage } from '../../../../../shared/i18n/language';
 import { TIER_IDS, type TierId, type TiersConfig } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
-import { formatBRL } from '../../../lib/format';
+import { formatBRL, formatDate, formatDateTime } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
-import { useFormat } from '../../../settings/useFormat';
 import {
   agreementUrl,
   useCreateCoupon,
@@ -352,7 +351,6 @@ function SalesPanel() {
   const { t } = useTranslation();
   const stats = useCreatorLicenceStats();
   const deactivate = useDeactivateCoupon();
-  const format = useFormat();
   const id = useId();
   const [showAllSales, setShowAllSales] = useState(false);
   if (stats.isPending) return <PageLoading />;
@@ -426,7 +424,7 @@ function SalesPanel() {
                 {l.project_title} · {t(`licensing.tierNames.${l.tier}`)}
               </span>
               <span className="text-zinc-300">
-                {formatBRL(l.amount)} · {format.date(l.created_at)}
+                {formatBRL(l.amount)} · {formatDate(l.created_at)}
               </span>
               <button
                 type="button"
@@ -461,7 +459,6 @@ function OffersPanel() {
   const respond = useRespondOffer();
   const [counters, setCounters] = useState<Record<string, string>>({});
   const id = useId();
-  const format = useFormat();
   // Active: waiting for an answer from either side, or accepted and still payable (48 h).
   const active = (offers.data ?? []).filter(
     (o) =>
@@ -507,7 +504,7 @@ function OffersPanel() {
                 <p className="text-zinc-400">
                   {t('licensing.offers.hubAwaiting', {
                     amount: formatBRL(o.accepted_amount ?? 0),
-                    until: format.dateTime(o.expires_at),
+                    until: formatDateTime(o.expires_at),
                   })}
                 </p>
               ) : o.status === 'countered' ? (

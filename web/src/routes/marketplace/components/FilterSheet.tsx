@@ -9,7 +9,7 @@ import {
   type SortField,
 } from '../../../../../shared/marketplace/filter';
 import { Dialog } from '../../../components/Dialog';
-import { formatTime } from '../../../components/player/player-state';
+import { formatClock } from '../../../lib/format';
 import { KeyTempoFilter } from './KeyTempoFilter';
 
 interface FilterSheetProps {
@@ -142,7 +142,7 @@ function FilterForm({
         label={t('marketplace.duration')}
         limits={FILTER_LIMITS.duration}
         value={draft.durationRange}
-        format={formatTime}
+        format={formatClock}
         onChange={(durationRange) => update({ durationRange })}
       />
 

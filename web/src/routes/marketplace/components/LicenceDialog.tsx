@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
+import { failureText } from '../../../api/error-text';
 import { openCheckoutTab } from '../../../components/checkout-tab';
 import { useAuth } from '../../../auth/session';
 import { Dialog } from '../../../components/Dialog';
@@ -31,6 +32,8 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
   const [coupon, setCoupon] = useState('');
   const [applied, setApplied] = useState<{ code: string; tier: TierId; amount: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Why the last checkout could not open (e.g. the Exclusive held by another buyer's open checkout). */
+  const [failure, setFailure] = useState<string | null>(null);
 
   if (!beat || !ready) return null;
   const tiers = licences.data?.tiers ?? [];
@@ -55,16 +58,20 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
       return;
     }
     setBusy(true);
-    toast.info(t('licensing.processing'), { description: t('licensing.processingDescription') });
+    setFailure(null);
+    const processing = toast.info(t('licensing.processing'), {
+      description: t('licensing.processingDescription'),
+    });
     try {
       const code = applied && applied.tier === tier.id ? applied.code : coupon.trim() || undefined;
       const { url } = await startLicenceCheckout(beat.id, tier.id, code);
       openCheckoutTab(url);
       onClose();
     } catch (error) {
-      toast.error(t('licensing.checkoutError'), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      // Shown in the dialog, beside the button, until the next try: the buyer reads why (the code's
+      // text in their language) and can choose another tier or try again.
+      toast.dismiss(processing);
+      setFailure(failureText(error, t('licensing.checkoutError')));
     } finally {
       setBusy(false);
     }
@@ -81,14 +88,21 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
       closeLabel={t('licensing.close')}
       footer={
         tier ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void buy()}
-            className="h-11 w-full rounded-lg bg-violet-600 px-4 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-60"
-          >
-            {t('licensing.buyTier', { tier: t(`licensing.tierNames.${tier.id}`), price: formatBRL(price) })}
-          </button>
+          <div className="space-y-2">
+            {failure && (
+              <p role="alert" className="text-sm text-amber-300">
+                {failure}
+              </p>
+            )}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void buy()}
+              className="h-11 w-full rounded-lg bg-violet-600 px-4 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-60"
+            >
+              {t('licensing.buyTier', { tier: t(`licensing.tierNames.${tier.id}`), price: formatBRL(price) })}
+            </button>
+          </div>
         ) : undefined
       }
     >
@@ -130,7 +144,10 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
                           name="licence-tier"
                           value={x.id}
                           checked={checked}
-                          onChange={() => setSelected(x.id)}
+                          onChange={() => {
+                            setSelected(x.id);
+                            setFailure(null);
+                          }}
                           className="accent-violet-500"
                         />
                         {t(`licensing.tierNames.${x.id}`)}

@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
-import { formatBRL } from '../../../lib/format';
-import { useFormat } from '../../../settings/useFormat';
+import { formatBRL, formatDateTime } from '../../../lib/format';
 import { respondToCounter, sendOffer, startOfferCheckout, useMyOffers } from '../api/licences';
 import { textRuleMessage } from '../../../api/text-rule';
 
@@ -24,7 +23,6 @@ export function OfferPanel({
   minOffer: number | null;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const client = useQueryClient();
   const offers = useMyOffers(signedIn);
   // An accepted offer's checkout is valid for 48 h; past that the server refuses it, so the button goes.
@@ -98,12 +96,12 @@ export function OfferPanel({
                 <span className="text-zinc-200">
                   {t(`licensing.tierNames.${o.tier}`)} · {formatBRL(o.amount)} —{' '}
                   {lapsed(o)
-                    ? t('licensing.offers.status.lapsed', { until: format.dateTime(o.expires_at) })
+                    ? t('licensing.offers.status.lapsed', { until: formatDateTime(o.expires_at) })
                     : t(`licensing.offers.status.${o.status}`, {
                         amount: formatBRL(
                           o.status === 'countered' ? (o.counter_amount ?? 0) : (o.accepted_amount ?? 0),
                         ),
-                        until: format.dateTime(o.expires_at),
+                        until: formatDateTime(o.expires_at),
                       })}
                 </span>
                 {o.status === 'countered' && (

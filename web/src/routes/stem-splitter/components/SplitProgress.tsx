@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SplitJob } from '../api/split-stems';
-import { formatTimeLeft } from './time-left';
+import { formatTimeLeft } from '../../../lib/format';
 
 const STAGES = ['decode', 'separate', 'encode'] as const;
 

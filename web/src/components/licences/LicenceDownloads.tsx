@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { STEMS_POLL_MS, type LicenceFilesAnswer } from '../../../../../shared/licensing/delivery';
-import { ApiError, apiRequest } from '../../../api/client';
-import { useFeatureTexts } from '../../../i18n/use-feature-texts';
+import { STEMS_POLL_MS, type LicenceFilesAnswer } from '../../../../shared/licensing/delivery';
+import { ApiError, apiRequest } from '../../api/client';
+import { useFeatureTexts } from '../../i18n/use-feature-texts';
 
 /**
  * A bought licence's downloads: the tier's files and the agreement PDF, each through a short presigned
