@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ErrorCode } from '../../shared/errors';
+import { publicMediaKey } from '../../shared/marketplace/public-media';
 import type { WebConfig } from '../../shared/schemas/web-config';
 import { routeKey, routes, type RouteDefinition } from '../routes';
 import { lambdaContext, loadHandler } from './handlers';
@@ -27,13 +28,15 @@ export interface RouterOptions {
   /** `cloudfront-viewer-country` added when the request has none (CloudFront always sends it). */
   viewerCountry?: string;
   quiet?: boolean;
+  /** Public covers and previews at their CloudFront paths (infra/local/public-media.ts). */
+  publicMedia?: RequestHandler;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
 export interface LocalRouter {
   handle: RequestHandler;
-  /** True for the paths this router answers (`/api/*`, `/config.json`). */
+  /** True for the paths this router answers (`/api/*`, `/config.json`, public media). */
   owns(url: string): boolean;
 }
 
@@ -208,9 +211,13 @@ export function createRouter(options: RouterOptions): LocalRouter {
     writeResult(res, result, requestId);
   }
 
+  function ownsApi(path: string): boolean {
+    return path === '/config.json' || path === '/api' || path.startsWith('/api/');
+  }
+
   function owns(url: string): boolean {
     const path = url.split('?')[0] ?? '';
-    return path === '/config.json' || path === '/api' || path.startsWith('/api/');
+    return ownsApi(path) || (options.publicMedia !== undefined && publicMediaKey(path) !== undefined);
   }
 
   return {
@@ -223,6 +230,10 @@ export function createRouter(options: RouterOptions): LocalRouter {
           return;
         }
         sendJson(res, 200, options.webConfig);
+        return;
+      }
+      if (options.publicMedia && !ownsApi(url.pathname) && publicMediaKey(url.pathname) !== undefined) {
+        options.publicMedia(req, res);
         return;
       }
       if (!owns(url.pathname)) {
