@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { CfnOutput, DefaultStackSynthesizer, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { repoRoot } from '../constructs/app-function';
 import { acknowledgeWildcardActions, acknowledgeWildcardResources } from '../constructs/nag';
@@ -11,6 +12,8 @@ import { removalPolicyOf, type PlatformSettings } from './settings';
 export interface WebStackProps extends StackProps {
   readonly settings: PlatformSettings;
   readonly httpApi: apigwv2.IHttpApi;
+  /** The audio bucket (Data stack): public covers and previews are served from it. */
+  readonly audioBucket: s3.IBucket;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** Defaults to web/dist; build it with `npm run build:web` before `cdk deploy`. */
@@ -36,6 +39,7 @@ export class WebStack extends Stack {
         stage: 'cloud',
       },
       httpApi: props.httpApi,
+      audioBucket: props.audioBucket,
       removalPolicy: removalPolicyOf(props.settings),
       domainName: props.settings.domainName,
       certificateArn: props.settings.certificateArn,

@@ -155,13 +155,15 @@ export interface CatalogueQuery {
 }
 
 export function catalogueQueryFrom(params: z.infer<typeof CatalogueQueryParams>): CatalogueQuery {
-  const text = (params.q ?? '').trim();
+  // Untrimmed: a trailing space says the last word is complete (not a prefix).
+  const text = params.q ?? '';
   const range = (min?: number, max?: number): Range => ({
     ...(min !== undefined ? { min } : {}),
     ...(max !== undefined ? { max } : {}),
   });
   // Relevance means something only for a text search; without one the default order is the most popular.
-  const sort = params.sort ?? (text ? 'relevance' : 'popular');
+  const searching = text.trim() !== '';
+  const sort = params.sort ?? (searching ? 'relevance' : 'popular');
   return {
     text,
     genres: params.genre ?? [],
@@ -174,7 +176,7 @@ export function catalogueQueryFrom(params: z.infer<typeof CatalogueQueryParams>)
     ratingMin: params.rating_min ?? 0,
     downloadsMin: params.downloads_min ?? 0,
     creators: params.creator ?? [],
-    sort: sort === 'relevance' && !text ? 'popular' : sort,
+    sort: sort === 'relevance' && !searching ? 'popular' : sort,
     cursor: params.cursor ?? null,
     limit: params.limit ?? CATALOGUE_PAGE_SIZE,
   };

@@ -20,7 +20,7 @@ import { offeredTierSummary } from '../licensing/summary';
  * family and up to one token per token slot (shared/marketplace/catalogue-index.ts):
  *
  * | entry   | cat_a       | cat_b        | tokens (w0…w5)                                              |
- * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm band>`, words…   |
+ * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm>`, `p:<price>`, words |
  * | IDX#2…  | `K#<key>`   |              | the tokens whose slot was taken in the entries before       |
  *
  * A token's slot is fixed by its hash; it goes to the first entry whose slot is free, and a new entry
@@ -29,7 +29,7 @@ import { offeredTierSummary } from '../licensing/summary';
 
 export const ENTRY_TYPE = 'catalogue-entry';
 /** Raised when the entry layout changes: the twin re-indexes a data dir written by an older version. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export type Cell = string;
 export const ALL_CELL = 'ALL';
@@ -45,6 +45,12 @@ export const bpmBand = (bpm: number) => Math.floor(bpm / BPM_BAND) * BPM_BAND;
 export const creatorToken = (creatorId: string) => `c:${creatorId}`;
 export const genreKeyToken = (genre: string, key: string) => `gk:${genre}|${key}`;
 export const bpmBandToken = (band: number) => `b:${band}`;
+/** Price bands of R$ 5 up to R$ 100 (the filter's slider steps), then one band for R$ 100 and more. */
+export const PRICE_BAND = 5;
+export const PRICE_BANDS_UP_TO = 100;
+export const priceBand = (price: number) =>
+  price >= PRICE_BANDS_UP_TO ? PRICE_BANDS_UP_TO : Math.floor(Math.max(0, price) / PRICE_BAND) * PRICE_BAND;
+export const priceBandToken = (band: number) => `p:${band}`;
 export const isWord = (token: string) => !token.includes(':');
 
 /** The card as the entries store it (and the planner's residual filters read it). */
@@ -121,12 +127,13 @@ export function entryCardOf(project: ProjectRecord): EntryCard {
 }
 
 /** The tokens of a beat: its cells kept in the token index, then its words (title first). */
-export function beatTokens(project: ProjectRecord, key: string | undefined): string[] {
+export function beatTokens(project: ProjectRecord, key: string | undefined, price: number): string[] {
   const words = beatWords({ title: project.title, creator: project.creator_name, tags: project.tags });
   return [
     creatorToken(project.creator_id),
     ...(key ? [genreKeyToken(project.genre, key)] : []),
     bpmBandToken(bpmBand(project.bpm)),
+    priceBandToken(priceBand(price)),
     ...words.title,
     ...words.other,
   ];
@@ -157,7 +164,7 @@ export function entriesFor(project: ProjectRecord): EntryItem[] {
     second[catalogueCellAttribute('a')] = keyCell(card.key);
     entries.push(second);
   }
-  for (const token of beatTokens(project, card.key)) {
+  for (const token of beatTokens(project, card.key, displayedPrice(card))) {
     const attribute = tokenAttribute(wordSlot(token, TOKEN_SLOTS));
     let holder = entries.find((candidate) => candidate[attribute] === undefined);
     if (!holder) {

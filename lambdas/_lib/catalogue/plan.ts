@@ -11,6 +11,7 @@ import {
   type CatalogueOrder,
 } from '../../../shared/marketplace/catalogue-index';
 import {
+  binBounds,
   cellCount,
   rangeAlignedToBins,
   rangeShare,
@@ -24,6 +25,9 @@ import {
   BPM_BAND,
   bpmBandCell,
   bpmBandToken,
+  PRICE_BAND,
+  PRICE_BANDS_UP_TO,
+  priceBandToken,
   creatorToken,
   genreCell,
   genreKeyToken,
@@ -69,7 +73,7 @@ export interface Stream {
   range?: Range;
 }
 
-export type Source = 'all' | 'genre' | 'key' | 'creator' | 'genreKey' | 'band' | 'words';
+export type Source = 'all' | 'genre' | 'key' | 'creator' | 'genreKey' | 'band' | 'priceBand' | 'words';
 
 /**
  * What the planner chose, carried in the cursor so every page of a query is read the same way even if
@@ -241,6 +245,22 @@ function sourceSets(query: CatalogueQuery): SourceSet[] {
       statsCells: list.map(bpmBandCell),
     });
   }
+  if (hasRange(query.price)) {
+    const low = Math.min(PRICE_BANDS_UP_TO, Math.floor((query.price.min ?? 0) / PRICE_BAND) * PRICE_BAND);
+    const high =
+      query.price.max === undefined || query.price.max >= PRICE_BANDS_UP_TO
+        ? PRICE_BANDS_UP_TO
+        : Math.floor(query.price.max / PRICE_BAND) * PRICE_BAND;
+    const list: number[] = [];
+    for (let band = low; band <= high; band += PRICE_BAND) list.push(band);
+    sets.push({
+      source: 'priceBand',
+      family: 'token',
+      partitions: list.map(priceBandToken),
+      covers: NONE,
+      statsCells: [ALL_CELL],
+    });
+  }
   if (query.creators.length === 0 && query.genres.length === 0 && keys.length === 0)
     sets.push({ source: 'all', family: 'a', partitions: [ALL_CELL], covers: NONE, statsCells: [ALL_CELL] });
   return sets;
@@ -295,6 +315,29 @@ function keyRangeFor(
   return {};
 }
 
+/** A histogram restricted to the beats priced in [low, high): its count becomes theirs. */
+function onlyPrices(stats: CellStats, low: number, high: number): CellStats {
+  const out: Record<string, number> = {};
+  let inside = 0;
+  for (const [name, value] of Object.entries(stats)) {
+    if (!name.startsWith('hp_')) {
+      out[name] = value;
+      continue;
+    }
+    const [from] = binBounds('price', Number(name.slice(3)));
+    if (from >= low && from < high) {
+      out[name] = value;
+      inside += value;
+    }
+  }
+  const share = inside / Math.max(1, cellCount(stats));
+  // Other dimensions keep their shape, scaled to the beats inside (independence).
+  for (const [name, value] of Object.entries(out))
+    if (!name.startsWith('hp_') && name !== 'n') out[name] = value * share;
+  out.n = inside;
+  return out;
+}
+
 /** The sum of several cells' stats (a histogram of their union). */
 export function mergeStats(stats: readonly CellStats[]): CellStats {
   const out: Record<string, number> = {};
@@ -315,6 +358,18 @@ function estimateSource(set: SourceSet, query: CatalogueQuery, evidence: Evidenc
   switch (set.source) {
     case 'creator':
       return { stats: merged, size: Math.min(total, CREATOR_GUESS * set.partitions.length), exact: false };
+    case 'priceBand': {
+      // The catalogue's histogram cut to the bands read (its price bins are the bands).
+      const bands = set.partitions.map((token) => Number(token.slice(2)));
+      const low = Math.min(...bands);
+      const high = Math.max(...bands);
+      const stats = onlyPrices(
+        merged,
+        low,
+        high >= PRICE_BANDS_UP_TO ? Number.POSITIVE_INFINITY : high + PRICE_BAND,
+      );
+      return { stats, size: cellCount(stats), exact: false };
+    }
     case 'genreKey': {
       // Independence of genre and key.
       const keyShare =
@@ -440,9 +495,13 @@ export function choosePlan(query: CatalogueQuery, evidence: Evidence): Choice {
     }
     if (set.family === 'token') continue;
     for (const field of ['bpm', 'price'] as const) {
-      const range = field === 'bpm' ? query.bpm : query.price;
-      if (!hasRange(range) || (field === 'bpm' && query.halfDouble) || sort.order === field) continue;
-      const collected = rangeShare(estimate.stats, field, range) * estimate.size;
+      const ranges = field === 'bpm' ? bpmRanges(query) : hasRange(query.price) ? [query.price] : [];
+      if (ranges.length === 0 || (sort.order === field && ranges.length === 1)) continue;
+      const share = Math.min(
+        1,
+        ranges.reduce((sum, range) => sum + rangeShare(estimate.stats, field, range), 0),
+      );
+      const collected = share * estimate.size;
       if (collected > COLLECT_MAX) continue;
       const kept = keptShare(
         residualOf(query, set.covers, field, parsed, none),
@@ -529,13 +588,13 @@ export function buildPlan(query: CatalogueQuery, choice: Choice, evidence?: Evid
   let readOrder: CatalogueOrder = sort.order;
   let readDescending = sort.descending;
   let keyRange: { field?: 'bpm' | 'price' | 'downloads'; range?: Range } = {};
+  let ranges: Range[] | undefined;
   if (choice.mode === 'collect' && choice.rangeField) {
-    const range = choice.rangeField === 'bpm' ? query.bpm : query.price;
-    if (set.family === 'token' || !hasRange(range) || (choice.rangeField === 'bpm' && query.halfDouble))
-      return undefined;
+    ranges = choice.rangeField === 'bpm' ? bpmRanges(query) : hasRange(query.price) ? [query.price] : [];
+    if (set.family === 'token' || ranges.length === 0) return undefined;
     readOrder = choice.rangeField;
     readDescending = false;
-    keyRange = { field: choice.rangeField, range };
+    keyRange = { field: choice.rangeField, range: ranges[0] };
   } else if (choice.mode === 'collect') {
     if (set.family !== 'token') return undefined;
     readOrder = 'pop';
@@ -548,13 +607,15 @@ export function buildPlan(query: CatalogueQuery, choice: Choice, evidence?: Evid
   const streams: Stream[] =
     family === 'token'
       ? set.partitions.map(tokenStream)
-      : set.partitions.map((partition) => ({
-          index: catalogueIndexName(family, readOrder),
-          partitionAttribute: catalogueCellAttribute(family),
-          partition,
-          sortAttribute: CATALOGUE_ORDERS[readOrder].attribute,
-          ...(keyRange.range ? { range: keyRange.range } : {}),
-        }));
+      : set.partitions.flatMap((partition) =>
+          (ranges ?? [keyRange.range]).map((range) => ({
+            index: catalogueIndexName(family, readOrder),
+            partitionAttribute: catalogueCellAttribute(family),
+            partition,
+            sortAttribute: CATALOGUE_ORDERS[readOrder].attribute,
+            ...(range ? { range } : {}),
+          })),
+        );
   const residual = residualOf(query, set.covers, keyRange.field, parsed, none);
   const plan: Plan = {
     choice,

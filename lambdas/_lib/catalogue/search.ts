@@ -60,7 +60,7 @@ const Position = z.union([z.null(), z.literal(0), z.record(z.string(), z.union([
 const CursorBody = z.object({
   v: z.literal(1),
   c: z.object({
-    source: z.enum(['all', 'genre', 'key', 'creator', 'genreKey', 'band', 'words']),
+    source: z.enum(['all', 'genre', 'key', 'creator', 'genreKey', 'band', 'priceBand', 'words']),
     mode: z.enum(['walk', 'collect']),
     rangeField: z.enum(['bpm', 'price']).optional(),
     words: z.array(z.string().max(40)).max(8).optional(),

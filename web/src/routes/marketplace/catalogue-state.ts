@@ -14,9 +14,12 @@ export const CATALOGUE_PAGE_SIZE = 12;
 export const SORTS = ['popular', 'newest', 'price_asc', 'price_desc', 'bpm_asc', 'bpm_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** Slider limits and steps of the filter sheet (spec 1 §5); a slider at its end means "no limit". */
+/**
+ * Slider limits and steps of the filter sheet (spec 1 §5); a slider at its end means "no limit". Prices
+ * move by R$ 5: the catalogue's price bands (a price range then reads exactly its bands).
+ */
 export const FILTER_LIMITS = {
-  price: { min: 0, max: 100, step: 1 },
+  price: { min: 0, max: 100, step: 5 },
   bpm: { min: 60, max: 200, step: 5 },
   duration: { min: 0, max: 600, step: 15 },
   ratingOptions: [0, 1, 2, 3, 4, 5],

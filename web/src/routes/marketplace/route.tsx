@@ -26,6 +26,16 @@ import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
 import { useCatalogueState } from './hooks/use-catalogue-state';
+import { useHydrated } from '../../lib/hydration';
+
+const PRERENDERED_STATE: CatalogueState = {
+  q: '',
+  filters: defaultFilters(),
+  page: 1,
+  cursor: null,
+  view: 'full',
+  section: 'all',
+};
 
 // Not part of the first load: their code (and the licence and coupon API with it) is fetched when the
 // page is idle or when first opened.
@@ -51,8 +61,12 @@ function MarketplacePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const { state, go, setFilters, text, setText, query, pageQuery } = useCatalogueState();
-  const catalogue = useCataloguePage(pageQuery, state.section === 'all');
+  const { state: urlState, go, setFilters, text, setText, query, pageQuery } = useCatalogueState();
+  // The build prerenders the page in its default state (web/prerender); it hydrates as such, then shows
+  // what the URL asks for. The request for the URL's page starts at once all the same.
+  const hydrated = useHydrated();
+  const state = hydrated ? urlState : PRERENDERED_STATE;
+  const catalogue = useCataloguePage(pageQuery, urlState.section === 'all');
   const data = catalogue.data;
   const fresh = data !== undefined && !catalogue.isPlaceholderData;
   const toggleFavorite = useToggleFavorite(user?.id ?? null);
@@ -68,13 +82,13 @@ function MarketplacePage() {
   // What this answer teaches about the query's pages; then the next page is fetched ahead.
   useEffect(() => {
     if (!data || !fresh) return;
-    learnPage(query, state.page, data);
+    learnPage(query, urlState.page, data);
     if (data.cursor) {
       const next = new URLSearchParams(query);
       next.set('cursor', data.cursor);
       prefetchCataloguePage(queryClient, next.toString());
     }
-  }, [data, fresh, query, state.page, queryClient]);
+  }, [data, fresh, query, urlState.page, queryClient]);
 
   const items = useMemo(() => data?.items ?? [], [data]);
   const marks = useMarks(
@@ -177,7 +191,7 @@ function MarketplacePage() {
   // acapella match, genre chips, stat card frames) at its final size, with placeholders for the figures
   // and cards: the build prerenders the page in this state (web/prerender), and nothing moves when the
   // data arrives.
-  const loading = data === undefined;
+  const loading = data === undefined || !hydrated;
   const activeFilters = countActiveFilters(state.filters);
   const chip =
     state.filters.genres.length === 1 ? state.filters.genres[0]! : state.filters.genres.length ? '' : 'all';
@@ -301,7 +315,7 @@ function MarketplacePage() {
                 id="marketplace-search"
                 ref={searchBox}
                 type="search"
-                value={text}
+                value={hydrated ? text : ''}
                 onChange={(event) => setText(event.target.value)}
                 maxLength={100}
                 placeholder={t('marketplace.searchPlaceholder')}
@@ -339,7 +353,7 @@ function MarketplacePage() {
               onChange={(next) => setFilters({ ...state.filters, genres: next === 'all' ? [] : [next] })}
             />
 
-            <StatCards stats={stats} loading={stats === null} />
+            <StatCards stats={stats} loading={!hydrated || stats === null} />
 
             {loading || !results ? (
               <ResultsLoading />
