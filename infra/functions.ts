@@ -28,8 +28,10 @@ export interface FunctionDefinition {
   readonly memoryMb?: number;
   /**
    * Reserved concurrency: the most instances this function may run at once (costly AI / DSP functions),
-   * so a burst cannot starve the account's other functions. The account needs at least this much
-   * unreserved concurrency to spare (new accounts start at 10 in total: ask for the 1000 quota first).
+   * so a burst cannot starve the account's other functions. Applied only with
+   * `-c reservedConcurrency=true`: Lambda keeps 100 of the account's concurrency unreserved, so the
+   * account needs a concurrency quota of at least 100 + the sum of these (ask for 1000 first; see
+   * docs/operations.md, "Quotas").
    */
   readonly reservedConcurrency?: number;
   /**
@@ -44,6 +46,13 @@ export interface FunctionDefinition {
    * OPENAI_SECRET_ARN (JSON {apiKey}); without a key the function answers offline.
    */
   readonly openaiSecret?: boolean;
+  /**
+   * Calls the music provider (HTTP when MUSIC_PROVIDER_URL is set, else the built-in synthesizer): gets
+   * `-c musicProviderUrl` and read access to the Providers secret (PROVIDERS_SECRET_ARN, key and URL).
+   */
+  readonly musicProvider?: boolean;
+  /** Calls the stems provider (STEMS_PROVIDER_URL, else the built-in DSP separator); as musicProvider. */
+  readonly stemsProvider?: boolean;
   /**
    * Creates one-time EventBridge Scheduler schedules deleting chat attachments: `scheduler:CreateSchedule`
    * on `attachment-*` schedules, `iam:PassRole` on the scheduler role, SCHEDULER_ROLE_ARN and
@@ -229,18 +238,21 @@ export const functions = [
     table: 'readwrite',
     audioBucket: 'readwrite',
     pipelineTask: true,
+    musicProvider: true,
     timeoutSeconds: 900,
     memoryMb: 1024,
   },
   {
     // The DSP separator holds the input and its four output WAVs in memory (≈ 5 × the file: 5 GiB for a
-    // 1 GiB upload) and is CPU-bound, so it gets 8 GiB (≈ 4.6 vCPU) and the full 15 minutes.
+    // 1 GiB upload) and is CPU-bound, so it asks for 8 GiB (≈ 4.6 vCPU) and the full 15 minutes. A new
+    // account gets 3008 MB until ops raise the quota and `-c maxFunctionMemoryMb` (docs/operations.md).
     name: 'pipeline-split',
     description:
       'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',
     table: 'readwrite',
     audioBucket: 'readwrite',
     pipelineTask: true,
+    stemsProvider: true,
     timeoutSeconds: 900,
     memoryMb: 8192,
   },
@@ -345,6 +357,7 @@ export const functions = [
     table: 'readwrite',
     audioBucket: 'readwrite',
     asyncTarget: true,
+    stemsProvider: true,
     timeoutSeconds: STEMS_JOB_TIMEOUT_SECONDS,
     memoryMb: 3008,
     reservedConcurrency: 10,

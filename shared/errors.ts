@@ -1,16 +1,31 @@
 import { z } from 'zod';
+import type { ApiErrorCode } from './i18n/api-errors/pt-BR';
 
-/** Every API error answers with this one shape (ARCHITECTURE.md: API). */
+export type { ApiErrorCode } from './i18n/api-errors/pt-BR';
+export type { ApiErrorParams } from './i18n/api-errors/format';
+
+/**
+ * Every API error answers with this one shape (ARCHITECTURE.md: API). `code` is stable and `params`
+ * fill its message: the web shows `shared/i18n/api-errors/<language>.ts[code]` in the reader's language;
+ * `message` is the pt-BR text for logs and other callers.
+ */
 export const ApiErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** Stable machine-readable codes; the web maps them to the spec's texts. */
+/**
+ * A schema's message that is an API error code: a request failing that rule is answered with this code
+ * (and `field`, `minimum`/`maximum` from the zod issue as params) instead of the generic VALIDATION_ERROR.
+ */
+export const issueCode = (code: ApiErrorCode): string => code;
+
+/** Names for the generic codes (every code is a key of the error catalogue). */
 export const ErrorCode = {
   BadRequest: 'BAD_REQUEST',
   Validation: 'VALIDATION_ERROR',
@@ -23,5 +38,5 @@ export const ErrorCode = {
   InsufficientFunds: 'INSUFFICIENT_FUNDS',
   InputPolicy: 'INPUT_POLICY',
   Internal: 'SERVER_ERROR',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+  Unavailable: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<string, ApiErrorCode>;

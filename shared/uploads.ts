@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { ApiErrorCode } from './errors';
+import { formatApiError, type ApiErrorParams } from './i18n/api-errors/format';
+import apiErrorsPtBR from './i18n/api-errors/pt-BR';
 
 /**
  * Rules of the upload path (ARCHITECTURE.md: Uploads), shared by the upload Lambda and the browser
@@ -32,6 +35,8 @@ export const UploadPurpose = z.enum([
   /** A beat's licence files (issue 8): the WAV master, and multitrack stems as WAVs or one ZIP. */
   'licence-master',
   'licence-stems',
+  /** The audio attached to a community post. */
+  'community-audio',
 ]);
 export type UploadPurpose = z.infer<typeof UploadPurpose>;
 
@@ -42,21 +47,7 @@ export const UploadErrorCode = {
   MissingParts: 'MISSING_PARTS',
   SizeMismatch: 'SIZE_MISMATCH',
   NotOpen: 'UPLOAD_NOT_OPEN',
-} as const;
-
-/** The spec's texts (AI-tools document §5 and §8); the title and description joined by ' — '. */
-export const uploadMessages = {
-  stemTooLarge: 'Arquivo muito grande — Limite de 1GB',
-  attachmentTooLarge: 'Arquivo muito grande — Tamanho máximo permitido: 1GB',
-  tooLarge: 'Arquivo muito grande — Tamanho máximo permitido: 1GB',
-  notAudio: 'Arquivo inválido — Por favor, selecione um arquivo de áudio válido',
-  notImage: 'Arquivo inválido — Por favor, selecione uma imagem válida',
-  notWav: 'Arquivo inválido — O master precisa ser um arquivo WAV (.wav)',
-  notStems: 'Arquivo inválido — Envie os stems como arquivos WAV ou um único ZIP',
-  attachmentType: 'Arquivo inválido — Tipos aceitos: áudio, vídeo, imagem, PDF, TXT, JSON, XML, DOC e DOCX',
-  empty: 'Arquivo vazio — Selecione um arquivo com conteúdo',
-  sizeMismatch: 'O tamanho do arquivo enviado não confere com o declarado. Envie o arquivo novamente.',
-} as const;
+} as const satisfies Record<string, ApiErrorCode>;
 
 // ---------------------------------------------------------------------------------------------------
 // File names
@@ -131,6 +122,7 @@ const ruleOf: Record<UploadPurpose, TypeRule> = {
   delivery: 'any',
   'licence-master': 'wav',
   'licence-stems': 'wav-or-zip',
+  'community-audio': 'audio',
 };
 
 const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
@@ -198,10 +190,17 @@ export function acceptAttribute(purpose: UploadPurpose): string {
   }
 }
 
+/** A refused file: its API error (code + params, shown in the reader's language) and the pt-BR text. */
 export interface UploadProblem {
   status: 400 | 413;
-  code: string;
+  code: ApiErrorCode;
+  params: ApiErrorParams;
   message: string;
+}
+
+function problem(status: 400 | 413, code: ApiErrorCode, context?: string): UploadProblem {
+  const params: ApiErrorParams = context ? { context } : {};
+  return { status, code, params, message: formatApiError(apiErrorsPtBR, code, params) ?? code };
 }
 
 /** Checks a declared file before anything is sent; the same verdict on the client and the server. */
@@ -211,29 +210,18 @@ export function checkUpload(
   type: string,
   size: number,
 ): UploadProblem | undefined {
-  if (size > MAX_UPLOAD_BYTES) {
-    const message =
-      purpose === 'stem-split'
-        ? uploadMessages.stemTooLarge
-        : purpose === 'chat-attachment'
-          ? uploadMessages.attachmentTooLarge
-          : uploadMessages.tooLarge;
-    return { status: 413, code: UploadErrorCode.TooLarge, message };
-  }
-  if (size <= 0) return { status: 400, code: UploadErrorCode.Empty, message: uploadMessages.empty };
+  if (size > MAX_UPLOAD_BYTES)
+    return problem(413, UploadErrorCode.TooLarge, purpose === 'stem-split' ? 'stem' : undefined);
+  if (size <= 0) return problem(400, UploadErrorCode.Empty);
   if (resolveContentType(purpose, name, type) === undefined) {
     const rule = ruleOf[purpose];
-    const message =
-      rule === 'audio'
-        ? uploadMessages.notAudio
-        : rule === 'image'
-          ? uploadMessages.notImage
-          : rule === 'wav'
-            ? uploadMessages.notWav
-            : rule === 'wav-or-zip'
-              ? uploadMessages.notStems
-              : uploadMessages.attachmentType;
-    return { status: 400, code: UploadErrorCode.InvalidType, message };
+    const context =
+      rule === 'audio' || rule === 'image' || rule === 'wav'
+        ? rule
+        : rule === 'wav-or-zip'
+          ? 'stems'
+          : undefined;
+    return problem(400, UploadErrorCode.InvalidType, context);
   }
   return undefined;
 }

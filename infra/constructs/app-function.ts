@@ -56,6 +56,8 @@ const knownFlags = new Set<string>([
   'stateMachine',
   'pipelineTask',
   'openaiSecret',
+  'musicProvider',
+  'stemsProvider',
   // Honoured by the Api stack, which builds the attachment-deletion scheduler role.
   'schedulesAttachmentDeletion',
   'schedulerTarget',
@@ -92,8 +94,16 @@ export interface AppFunctionResources {
   readonly stripeSecret?: secretsmanager.ISecret;
   /** Secrets Manager JSON `{ apiKey }`, for `openaiSecret` functions. */
   readonly openaiSecret?: secretsmanager.ISecret;
-  /** The web app's public https origin (Stripe return URLs), when the deployment knows it. */
-  readonly publicAppUrl?: string;
+  /**
+   * SSM parameter holding the web app's public https origin (Stripe return URLs); the Web stack writes it
+   * from the distribution (or the custom domain), so no deployed function carries a default.
+   */
+  readonly publicAppUrlParameter?: string;
+  /** Secrets Manager JSON `{ musicProviderKey?, stemsProviderKey?, …Url? }`, for provider functions. */
+  readonly providersSecret?: secretsmanager.ISecret;
+  /** Provider endpoints from context (`-c musicProviderUrl=…`); the Providers secret may override them. */
+  readonly musicProviderUrl?: string;
+  readonly stemsProviderUrl?: string;
 }
 
 export interface AppFunctionProps {
@@ -101,6 +111,11 @@ export interface AppFunctionProps {
   readonly resources: AppFunctionResources;
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * What the account allows (infra/stacks/settings.ts): memory above `maxMemoryMb` is capped with a synth
+   * warning, and the catalogue's `reservedConcurrency` applies only when `reservedConcurrency` is on.
+   */
+  readonly limits?: { readonly maxMemoryMb: number; readonly reservedConcurrency: boolean };
 }
 
 /**
@@ -145,13 +160,18 @@ export class AppFunction extends Construct {
       if (!resources.stripeSecret)
         throw new Error(`${definition.name}: stripeSecret needs the Stripe secret`);
       environment.STRIPE_SECRET_ARN = resources.stripeSecret.secretArn;
-      if (resources.publicAppUrl) environment.PUBLIC_APP_URL = resources.publicAppUrl;
-      else {
-        Annotations.of(this).addWarningV2(
-          'five-d:public-app-url',
-          `${definition.name}: no PUBLIC_APP_URL (set context domainName or publicAppUrl); Stripe return URLs need it`,
-        );
-      }
+      if (!resources.publicAppUrlParameter)
+        throw new Error(`${definition.name}: stripeSecret needs the public app URL parameter`);
+      environment.PUBLIC_APP_URL_PARAMETER = resources.publicAppUrlParameter;
+    }
+    if (definition.musicProvider || definition.stemsProvider) {
+      if (!resources.providersSecret)
+        throw new Error(`${definition.name}: musicProvider/stemsProvider needs the Providers secret`);
+      environment.PROVIDERS_SECRET_ARN = resources.providersSecret.secretArn;
+      if (definition.musicProvider && resources.musicProviderUrl)
+        environment.MUSIC_PROVIDER_URL = resources.musicProviderUrl;
+      if (definition.stemsProvider && resources.stemsProviderUrl)
+        environment.STEMS_PROVIDER_URL = resources.stemsProviderUrl;
     }
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -163,9 +183,10 @@ export class AppFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       timeout: Duration.seconds(definition.timeoutSeconds ?? 10),
-      memorySize: definition.memoryMb ?? 512,
-      // Costly functions get a ceiling (issue 7): a burst cannot starve the rest of the account.
-      ...(definition.reservedConcurrency !== undefined
+      memorySize: this.memoryMb(definition, props.limits),
+      // Costly functions get a ceiling (issue 7) when ops turn it on: a burst cannot starve the rest of
+      // the account. Off by default, since a new account has no unreserved concurrency to spare.
+      ...(definition.reservedConcurrency !== undefined && props.limits?.reservedConcurrency
         ? { reservedConcurrentExecutions: definition.reservedConcurrency }
         : {}),
       tracing: lambda.Tracing.ACTIVE,
@@ -192,6 +213,16 @@ export class AppFunction extends Construct {
     });
   }
 
+  private memoryMb(definition: FunctionDefinition, limits: AppFunctionProps['limits']): number {
+    const wanted = definition.memoryMb ?? 512;
+    if (!limits || wanted <= limits.maxMemoryMb) return wanted;
+    Annotations.of(this).addWarningV2(
+      'five-d:memory-capped',
+      `${definition.name}: ${wanted} MB asked, ${limits.maxMemoryMb} MB given (raise the Lambda memory quota, then -c maxFunctionMemoryMb=${wanted})`,
+    );
+    return limits.maxMemoryMb;
+  }
+
   private grantDeclaredAccess(definition: FunctionDefinition, resources: AppFunctionResources): void {
     const fn = this.function;
     const table = resources.table;
@@ -212,6 +243,22 @@ export class AppFunction extends Construct {
     }
     if (definition.stripeSecret && resources.stripeSecret) resources.stripeSecret.grantRead(fn);
     if (definition.openaiSecret && resources.openaiSecret) resources.openaiSecret.grantRead(fn);
+    if ((definition.musicProvider || definition.stemsProvider) && resources.providersSecret)
+      resources.providersSecret.grantRead(fn);
+    if (definition.stripeSecret && resources.publicAppUrlParameter) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ssm:GetParameter'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: resources.publicAppUrlParameter.replace(/^\//, ''),
+            }),
+          ],
+        }),
+      );
+    }
     const objectArns: string[] = [];
     for (const [access, bucket] of [
       [definition.audioBucket, resources.audioBucket],

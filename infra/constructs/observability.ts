@@ -1,4 +1,5 @@
-import { CfnOutput, Duration } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -24,6 +25,8 @@ export interface ObservabilityProps {
   readonly streamConsumers?: ReadonlyMap<string, lambda.IFunction>;
   /** Optional e-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /** Of the topic's KMS key (kept in prod with the rest of the data). */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 /** Alarm thresholds, in one place (tests/infra/observability.test.ts asserts them). */
@@ -57,15 +60,33 @@ const FIVE_MINUTES = Duration.minutes(5);
  */
 export class Observability extends Construct {
   public readonly topic: sns.Topic;
+  public readonly topicKey: kms.Key;
   public readonly dashboard: cloudwatch.Dashboard;
   public readonly alarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
+    // A customer-managed key: CloudWatch can publish to a topic encrypted with it only because its key
+    // policy lets cloudwatch.amazonaws.com use it (the AWS-managed aws/sns key cannot grant that, so
+    // alarms on such a topic are never delivered).
+    this.topicKey = new kms.Key(this, 'AlarmTopicKey', {
+      description: `${props.prefix} alarm topic encryption (CloudWatch alarms may publish)`,
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    this.topicKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        // In a key policy `*` is this key.
+        resources: ['*'],
+      }),
+    );
     this.topic = new sns.Topic(this, 'AlarmTopic', {
       displayName: `${props.prefix} alarms`,
       enforceSSL: true,
-      masterKey: kms.Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
+      masterKey: this.topicKey,
     });
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     const action = new cwActions.SnsAction(this.topic);

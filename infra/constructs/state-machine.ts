@@ -33,9 +33,10 @@ export class PipelineStateMachine extends Construct {
       fn: props.functionFor(name),
     }));
 
+    // CloudFormation names the log group: a fixed name on a retained group (prod) made the retry of a
+    // failed first deploy fail on "already exists". One state machine's log delivery fits the account's
+    // CloudWatch Logs resource policy, so the /aws/vendedlogs/ prefix is not needed.
     this.logGroup = new logs.LogGroup(this, 'Logs', {
-      // Step Functions log groups conventionally live under /aws/vendedlogs/ (resource policy size limits).
-      logGroupName: `/aws/vendedlogs/states/${definition.name}-${this.node.addr.slice(0, 8)}`,
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

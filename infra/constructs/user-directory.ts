@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -9,7 +9,17 @@ export interface UserDirectoryProps {
   readonly retain: boolean;
   /** Runs after a user confirms sign-up: creates the profile, wallet and role group. */
   readonly postConfirmation?: lambda.IFunction;
+  /**
+   * Sign-up codes and password resets through SES from this verified address (`-c sesFromAddress=…`).
+   * Without it Cognito's default sender is used: 50 e-mails a day for the whole pool, so synth warns.
+   */
+  readonly sesFromAddress?: string;
+  /** Region of the SES identity (defaults to the stack's). */
+  readonly sesRegion?: string;
 }
+
+/** Cognito's default sender's daily limit (docs/operations.md, "E-mail"). */
+export const COGNITO_DEFAULT_EMAIL_LIMIT_PER_DAY = 50;
 
 /**
  * The Cognito user pool of the platform: e-mail sign-in, self sign-up with `name` and `custom:role`
@@ -41,10 +51,23 @@ export class UserDirectory extends Construct {
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      email: props.sesFromAddress
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: props.sesFromAddress,
+            fromName: '5D',
+            sesRegion: props.sesRegion ?? Stack.of(this).region,
+          })
+        : cognito.UserPoolEmail.withCognito(),
       deletionProtection: props.retain,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       lambdaTriggers: props.postConfirmation ? { postConfirmation: props.postConfirmation } : undefined,
     });
+    if (!props.sesFromAddress) {
+      Annotations.of(this).addWarningV2(
+        'five-d:cognito-default-email',
+        `Cognito sends sign-up and password e-mails with its default sender: at most ${COGNITO_DEFAULT_EMAIL_LIMIT_PER_DAY} a day for the whole platform, then sign-ups stop. Verify an SES identity and deploy with -c sesFromAddress=no-reply@your-domain (docs/operations.md).`,
+      );
+    }
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason: 'Product choice: MFA is offered (TOTP, optional); a marketplace cannot require it at sign-up.',

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Duration, Fn, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -13,10 +14,11 @@ import { PRERENDERED_PAGES, SPA_SHELL } from '../../web/prerender/pages';
 import { PUBLIC_READ_PATHS } from '../../shared/edge-cache';
 import { EdgeCache } from './edge-cache';
 import { PublicMedia } from './public-media';
+import { ORIGIN_HEADER } from './origin-secret';
 import { AccessLogsBucket } from './secure-bucket';
 
 export interface WebSiteProps {
-  /** The Vite build (`npm run build:web` writes web/dist); deployed only when the folder exists. */
+  /** The Vite build (`npm run build:web` writes web/dist); synth stops when it is missing. */
   readonly distPath: string;
   /** Written beside the app as /config.json at deploy time. */
   readonly config: WebConfig;
@@ -28,6 +30,11 @@ export interface WebSiteProps {
   readonly certificateArn?: string;
   /** ARN of a CLOUDFRONT-scoped WAF web ACL (infra/stacks/waf-stack.ts, `-c waf=true`). */
   readonly webAclArn?: string;
+  /**
+   * Value of the `x-origin-verify` header CloudFront adds to every API request (a dynamic reference to
+   * the origin secret): the API refuses requests without it (lambdas/_lib/origin-guard.ts).
+   */
+  readonly originHeaderValue: string;
 }
 
 /**
@@ -100,6 +107,7 @@ export class WebSite extends Construct {
     const apiOrigin = new origins.HttpOrigin(apiDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_HEADER]: props.originHeaderValue },
     });
 
     // Public reads cached at the edge (issue 16); covers and previews from the audio bucket.
@@ -165,7 +173,8 @@ export class WebSite extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // All viewer headers except Host (API Gateway routes on its own host name), plus CloudFront's
-          // viewer headers, CloudFront-Viewer-Country among them (GET /api/geo reads it).
+          // viewer headers, CloudFront-Viewer-Country among them (GET /api/geo reads it). They can be
+          // trusted because the API only answers requests carrying the origin header added here.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
@@ -195,33 +204,29 @@ export class WebSite extends Construct {
   }
 
   private deployContent(props: WebSiteProps): void {
-    const hasBuild = fs.existsSync(props.distPath);
-    let assets: s3deploy.BucketDeployment | undefined;
-    if (hasBuild) {
-      // Hashed Vite assets: cache forever. The HTML pages (index.html, spa.html and the prerendered
-      // pages in their folders) and config.json go in the shell deployment.
-      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
-        destinationBucket: this.bucket,
-        sources: [s3deploy.Source.asset(props.distPath)],
-        exclude: ['*.html', 'config.json'],
-        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
-        memoryLimit: 512,
-      });
-    }
-    // Without web/dist (run `npm run build:web` before `cdk deploy`) only config.json is deployed, so
-    // synth and the infra tests work on a fresh clone.
-    const shellSources = [s3deploy.Source.jsonData('config.json', props.config)];
-    if (hasBuild) shellSources.unshift(s3deploy.Source.asset(props.distPath));
+    // A Web stack without the app would deploy an empty site without a word: refuse instead (infra/app.ts
+    // builds web/dist when it is missing; the infra tests pass a small fixture build).
+    if (!fs.existsSync(path.join(props.distPath, 'index.html')))
+      throw new Error(`${props.distPath} has no index.html: run npm run build:web first.`);
+    // Hashed Vite assets: cache forever. The HTML pages (index.html, spa.html and the prerendered pages
+    // in their folders) and config.json go in the shell deployment, after the assets they load.
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: this.bucket,
+      sources: [s3deploy.Source.asset(props.distPath)],
+      exclude: ['*.html', 'config.json'],
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.bucket,
-      sources: shellSources,
+      sources: [s3deploy.Source.asset(props.distPath), s3deploy.Source.jsonData('config.json', props.config)],
       exclude: ['*'],
       include: ['*.html', 'config.json'],
       prune: false,
       cacheControl: [s3deploy.CacheControl.noCache()],
       memoryLimit: 512,
     });
-    if (assets) shell.node.addDependency(assets);
+    shell.node.addDependency(assets);
   }
 }
 

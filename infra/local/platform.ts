@@ -39,6 +39,12 @@ export interface PlatformOptions {
   quiet?: boolean;
   /** Called whenever cognito-local "sends" a confirmation code. */
   onConfirmationCode?: (email: string, code: string) => void;
+  /**
+   * Turns the origin check on (ORIGIN_VERIFY_SECRET for the handlers, the same value added by the router
+   * like CloudFront adds it). `npm start` does; the test platform leaves it off so tests may invoke
+   * handlers directly with sample events.
+   */
+  originVerifySecret?: string;
 }
 
 export interface PlatformState {
@@ -175,6 +181,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       SCHEDULER_ROLE_ARN: scheduler.roleArn,
       CLEANUP_FUNCTION_ARN: scheduler.functionArn('attachment-cleanup'),
+      ...(options.originVerifySecret ? { ORIGIN_VERIFY_SECRET: options.originVerifySecret } : {}),
       // Background jobs started with async invokes (infra/functions.ts `invokesAsync`) run on `lambda`.
       ...Object.fromEntries(
         (functions as readonly FunctionDefinition[])
@@ -199,6 +206,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       audience: cognito.userPoolClientId,
       webConfig,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY || 'BR',
+      ...(options.originVerifySecret ? { originVerify: options.originVerifySecret } : {}),
       quiet,
       publicMedia: createPublicMediaHandler({ s3Endpoint: s3.endpoint, bucket: BUCKETS.audio }),
     });

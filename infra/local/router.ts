@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, type ApiErrorCode } from '../../shared/errors';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 import { publicMediaKey } from '../../shared/marketplace/public-media';
 import type { WebConfig } from '../../shared/schemas/web-config';
 import { routeKey, routes, type RouteDefinition } from '../routes';
@@ -25,8 +27,16 @@ export interface RouterOptions {
   jwksUri: string;
   audience: string;
   webConfig: WebConfig;
-  /** `cloudfront-viewer-country` added when the request has none (CloudFront always sends it). */
+  /**
+   * `cloudfront-viewer-country` as CloudFront sets it: from the viewer's address, never from the request
+   * (a client-sent value is replaced, so geo detection cannot be spoofed through the twin either).
+   */
   viewerCountry?: string;
+  /**
+   * The origin secret CloudFront adds as `x-origin-verify` (lambdas/_lib/origin-guard.ts); `npm start`
+   * sets it together with ORIGIN_VERIFY_SECRET, so the twin runs the same check as AWS.
+   */
+  originVerify?: string;
   quiet?: boolean;
   /** Public covers and previews at their CloudFront paths (infra/local/public-media.ts). */
   publicMedia?: RequestHandler;
@@ -108,14 +118,9 @@ function sendJson(
   res.end(data);
 }
 
-function sendError(
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  extra?: Record<string, string>,
-) {
-  sendJson(res, status, { error: { code, message } }, extra);
+/** The router's own refusals (API Gateway's, in the cloud) in the API's error shape. */
+function sendError(res: ServerResponse, status: number, code: ApiErrorCode, extra?: Record<string, string>) {
+  sendJson(res, status, { error: { code, message: formatApiError(apiErrorsPtBR, code) ?? code } }, extra);
 }
 
 export function createRouter(options: RouterOptions): LocalRouter {
@@ -163,18 +168,16 @@ export function createRouter(options: RouterOptions): LocalRouter {
     const method = (req.method ?? 'GET').toUpperCase();
     const found = match(method, url.pathname);
     if (!found) {
-      sendError(res, 404, ErrorCode.NotFound, `No route for ${method} ${url.pathname}`);
+      sendError(res, 404, ErrorCode.NotFound);
       return;
     }
     if (found === 'malformed') {
-      sendError(res, 400, ErrorCode.BadRequest, 'Caminho da requisição malformado.');
+      sendError(res, 400, ErrorCode.BadRequest);
       return;
     }
     if (found === 'method') {
       const allowed = compiled.filter((c) => c.pattern.test(url.pathname)).map((c) => c.route.method);
-      sendError(res, 405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed for ${url.pathname}`, {
-        allow: allowed.join(', '),
-      });
+      sendError(res, 405, 'METHOD_NOT_ALLOWED', { allow: allowed.join(', ') });
       return;
     }
     const { route, pathParameters } = found;
@@ -184,7 +187,7 @@ export function createRouter(options: RouterOptions): LocalRouter {
     if (route.auth === 'user') {
       const verified = await verify(authorization);
       if ('error' in verified) {
-        sendError(res, 401, ErrorCode.Unauthorized, 'Faça login para continuar.', {
+        sendError(res, 401, ErrorCode.Unauthorized, {
           'www-authenticate': `Bearer error="invalid_token", error_description="${String(verified.error).replace(/"/g, "'")}"`,
         });
         return;
@@ -194,10 +197,19 @@ export function createRouter(options: RouterOptions): LocalRouter {
 
     const body = await readBody(req);
     if (body.length > MAX_PAYLOAD_BYTES) {
-      sendError(res, 413, ErrorCode.PayloadTooLarge, 'Request body too large');
+      sendError(res, 413, 'REQUEST_TOO_LARGE');
       return;
     }
-    const event = buildEvent(req, url, route, pathParameters, body, claims, options.viewerCountry);
+    const event = buildEvent(
+      req,
+      url,
+      route,
+      pathParameters,
+      body,
+      claims,
+      options.viewerCountry,
+      options.originVerify,
+    );
     const requestId = event.requestContext.requestId;
     let result: unknown;
     try {
@@ -205,7 +217,7 @@ export function createRouter(options: RouterOptions): LocalRouter {
       result = await handler(event, lambdaContext(route.functionName, requestId));
     } catch (error) {
       if (!options.quiet) console.error(`[router] ${route.functionName} failed:`, error);
-      sendError(res, 500, ErrorCode.Internal, 'Internal Server Error', { 'apigw-requestid': requestId });
+      sendError(res, 500, ErrorCode.Internal, { 'apigw-requestid': requestId });
       return;
     }
     writeResult(res, result, requestId);
@@ -226,7 +238,7 @@ export function createRouter(options: RouterOptions): LocalRouter {
       const url = new URL(req.url ?? '/', 'http://local');
       if (url.pathname === '/config.json') {
         if (req.method !== 'GET' && req.method !== 'HEAD') {
-          sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Use GET', { allow: 'GET, HEAD' });
+          sendError(res, 405, 'METHOD_NOT_ALLOWED', { allow: 'GET, HEAD' });
           return;
         }
         sendJson(res, 200, options.webConfig);
@@ -238,12 +250,12 @@ export function createRouter(options: RouterOptions): LocalRouter {
       }
       if (!owns(url.pathname)) {
         if (next) next();
-        else sendError(res, 404, ErrorCode.NotFound, 'Not found');
+        else sendError(res, 404, ErrorCode.NotFound);
         return;
       }
       invoke(req, res, url).catch((error: unknown) => {
         if (!options.quiet) console.error('[router]', error);
-        if (!res.headersSent) sendError(res, 500, ErrorCode.Internal, 'Internal Server Error');
+        if (!res.headersSent) sendError(res, 500, ErrorCode.Internal);
         else res.destroy();
       });
     },
@@ -258,6 +270,7 @@ export function buildEvent(
   body: Buffer,
   claims: Claims | undefined,
   viewerCountry = 'BR',
+  originVerify?: string,
 ) {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
@@ -273,7 +286,10 @@ export function buildEvent(
     }
     headers[lower] = Array.isArray(value) ? value.join(',') : value;
   }
-  headers['cloudfront-viewer-country'] ??= viewerCountry;
+  // What CloudFront adds on its way to the API: its own viewer country and the origin header, both
+  // replacing anything the client sent under those names.
+  headers['cloudfront-viewer-country'] = viewerCountry;
+  if (originVerify) headers['x-origin-verify'] = originVerify;
   const rawQueryString = url.search.startsWith('?') ? url.search.slice(1) : '';
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)

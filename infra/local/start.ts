@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -30,6 +31,8 @@ const platform = await startLocalPlatform({
   ports: { dynamodb: port + 1, s3: port + 2, cognito: port + 3, cognitoProxy: port + 4, lambda: port + 5 },
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
   onConfirmationCode: (email, code) => log(`  ✉  sign-up code for ${email}: ${code}`),
+  // The API answers only requests the router forwards, as in AWS only CloudFront's (origin header).
+  originVerifySecret: process.env.ORIGIN_VERIFY_SECRET || randomBytes(24).toString('base64url'),
 }).catch((error: unknown) => {
   const message = (error as Error).message;
   console.error(`Could not start the local platform: ${message}`);

@@ -14,7 +14,13 @@ import { streamConsumers } from '../stream-consumers';
 import { stateMachines } from '../state-machines/catalogue';
 import type { FunctionDefinition } from '../functions';
 import type { RouteDefinition } from '../routes';
-import { logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
+import {
+  functionLimitsOf,
+  logRetentionOf,
+  publicAppUrlParameterName,
+  removalPolicyOf,
+  type PlatformSettings,
+} from './settings';
 
 export interface ApiStackProps extends StackProps {
   readonly settings: PlatformSettings;
@@ -27,6 +33,10 @@ export interface ApiStackProps extends StackProps {
   readonly stripeSecret: secretsmanager.ISecret;
   /** OpenAI key (JSON { apiKey }) for `openaiSecret` functions; without it they cannot be built. */
   readonly openaiSecret?: secretsmanager.ISecret;
+  /** Provider keys and URLs for `musicProvider` / `stemsProvider` functions. */
+  readonly providersSecret?: secretsmanager.ISecret;
+  /** The value CloudFront adds to every API request: each routed function checks it first. */
+  readonly originSecret?: secretsmanager.ISecret;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
 }
@@ -69,14 +79,29 @@ export class ApiStack extends Stack {
             userPoolClientId: props.userPoolClient.userPoolClientId,
             stripeSecret: props.stripeSecret,
             openaiSecret: props.openaiSecret,
-            publicAppUrl: props.settings.publicAppUrl,
+            providersSecret: props.providersSecret,
+            publicAppUrlParameter: publicAppUrlParameterName(props.settings.stage),
+            musicProviderUrl: props.settings.musicProviderUrl,
+            stemsProviderUrl: props.settings.stemsProviderUrl,
           },
           logRetention,
           removalPolicy,
+          limits: functionLimitsOf(props.settings),
         }),
       );
     }
     this.functions = functions;
+
+    // CloudFront is the only way in: every function behind a route refuses requests without the origin
+    // header (lambdas/_lib/origin-guard.ts), so the execute-api URL and forged viewer headers lead nowhere.
+    if (props.originSecret) {
+      for (const name of new Set(props.routes.map((route) => route.functionName))) {
+        const fn = functions.get(name)?.function;
+        if (!fn) continue;
+        fn.addEnvironment('ORIGIN_SECRET_ARN', props.originSecret.secretArn);
+        props.originSecret.grantRead(fn);
+      }
+    }
 
     // Attachment deletion: a role Scheduler assumes to invoke the target, and the functions that schedule.
     const target = props.functions.find((definition) => definition.schedulerTarget);

@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { UserDirectory } from '../constructs/user-directory';
 import type { FunctionDefinition } from '../functions';
-import { logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
+import { functionLimitsOf, logRetentionOf, removalPolicyOf, type PlatformSettings } from './settings';
 
 export interface AuthStackProps extends StackProps {
   readonly settings: PlatformSettings;
@@ -45,6 +45,7 @@ export class AuthStack extends Stack {
           },
           logRetention: logRetentionOf(props.settings),
           removalPolicy: removalPolicyOf(props.settings),
+          limits: functionLimitsOf(props.settings),
         }),
       );
       triggers.set(definition.cognitoTrigger ?? definition.name, functions.get(definition.name)!);
@@ -55,6 +56,8 @@ export class AuthStack extends Stack {
     const directory = new UserDirectory(this, 'Users', {
       retain: props.settings.retainData,
       postConfirmation: postConfirmation?.function,
+      sesFromAddress: props.settings.sesFromAddress,
+      sesRegion: props.settings.sesRegion,
     });
     this.userPool = directory.userPool;
     this.webClient = directory.webClient;

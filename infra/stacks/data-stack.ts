@@ -24,6 +24,9 @@ export class DataStack extends Stack {
   public readonly analysisBucket: s3.Bucket;
   public readonly stripeSecret: secretsmanager.Secret;
   public readonly openaiSecret: secretsmanager.Secret;
+  public readonly providersSecret: secretsmanager.Secret;
+  /** The value CloudFront adds to API requests (JSON { current, previous }); rotated by the Web stack. */
+  public readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -70,6 +73,36 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'OpenAI keys are rolled in the OpenAI dashboard, then stored here; no rotation Lambda can do it.',
+    });
+    // Ops put the music/stems provider keys (and URLs, overriding -c musicProviderUrl/stemsProviderUrl)
+    // here; the pipeline functions re-read it every few minutes (lambdas/_lib/provider-settings.ts).
+    this.providersSecret = new secretsmanager.Secret(this, 'ProvidersSecret', {
+      description:
+        '5D music and stems providers: JSON { musicProviderKey, stemsProviderKey, musicProviderUrl, stemsProviderUrl }',
+      secretObjectValue: {},
+      removalPolicy,
+    });
+    Validations.of(this.providersSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Provider keys are issued by each provider, then stored here; no rotation Lambda can do it.',
+    });
+    // Generated here, sent by CloudFront as x-origin-verify and checked by every API function
+    // (lambdas/_lib/origin-guard.ts). Its rotation schedule lives in the Web stack, beside the
+    // distribution it updates (infra/constructs/origin-secret.ts).
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: '5D CloudFront origin header value: JSON { current, previous }, rotated every 30 days',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ previous: '' }),
+        generateStringKey: 'current',
+        excludePunctuation: true,
+        passwordLength: 48,
+      },
+      removalPolicy,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated every 30 days by the RotationSchedule of the Web stack (it must update the distribution there).',
     });
   }
 }

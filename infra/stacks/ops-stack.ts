@@ -5,7 +5,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { Observability } from '../constructs/observability';
-import type { PlatformSettings } from './settings';
+import { removalPolicyOf, type PlatformSettings } from './settings';
 
 export interface OpsStackProps extends StackProps {
   readonly settings: PlatformSettings;
@@ -48,6 +48,7 @@ export class OpsStack extends Stack {
       deadLetterQueues: props.deadLetterQueues,
       streamConsumers: props.streamConsumers,
       alarmEmail: props.settings.alarmEmail,
+      removalPolicy: removalPolicyOf(props.settings),
     });
   }
 }

@@ -29,7 +29,12 @@ export function buildPlatform(
   app: App,
   settings: PlatformSettings,
   env?: Environment,
-  tables: { functions?: readonly FunctionDefinition[]; routes?: readonly RouteDefinition[] } = {},
+  tables: {
+    functions?: readonly FunctionDefinition[];
+    routes?: readonly RouteDefinition[];
+    /** The web build the Web stack deploys (default web/dist; the infra tests pass a small fixture). */
+    webDist?: string;
+  } = {},
 ): Platform {
   const prefix = `FiveD-${settings.stage}`;
   const catalogue: readonly FunctionDefinition[] = tables.functions ?? functions;
@@ -64,6 +69,8 @@ export function buildPlatform(
     userPoolClient: auth.webClient,
     ...shared,
     openaiSecret: data.openaiSecret,
+    providersSecret: data.providersSecret,
+    originSecret: data.originSecret,
   });
   // Observability apart from the Api stack (CloudFormation's 500-resource limit, see OpsStack). Its
   // references to the watched functions make it depend on (deploy after) the Api and Auth stacks.
@@ -110,8 +117,10 @@ export function buildPlatform(
     env,
     settings,
     description: '5D web app on CloudFront',
+    ...(tables.webDist ? { distPath: tables.webDist } : {}),
     httpApi: api.httpApi.api,
     audioBucket: data.audioBucket,
+    originSecret: data.originSecret,
     userPool: auth.userPool,
     userPoolClient: auth.webClient,
     ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: true } : {}),
@@ -119,24 +128,4 @@ export function buildPlatform(
   return { data, auth, api, ops, web, ...(waf ? { waf } : {}) };
 }
 
-/**
- * Reads deployment settings from CDK context: `-c stage=dev`, `-c domainName=... -c certificateArn=...`,
- * `-c publicAppUrl=https://dxxxx.cloudfront.net` (when there is no custom domain).
- */
-export function settingsFromContext(app: App): PlatformSettings {
-  const stage = String(app.node.tryGetContext('stage') ?? 'prod');
-  const optional = (key: string): string | undefined => {
-    const value: unknown = app.node.tryGetContext(key);
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  const domainName = optional('domainName');
-  return {
-    stage,
-    retainData: stage === 'prod',
-    domainName,
-    certificateArn: optional('certificateArn'),
-    publicAppUrl: optional('publicAppUrl') ?? (domainName ? `https://${domainName}` : undefined),
-    alarmEmail: optional('alarmEmail'),
-    waf: optional('waf') === 'true' || app.node.tryGetContext('waf') === true,
-  };
-}
+export { settingsFromContext } from './context';

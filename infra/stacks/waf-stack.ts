@@ -47,7 +47,8 @@ export class WafStack extends Stack {
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `${id}-cloudfront`,
-      description: '5D: managed protections and a per-address rate limit on /api/*',
+      // cfn-lint E3031: a web ACL description allows letters, digits, spaces and = : # @ / - , . only.
+      description: '5D managed protections and a per-address rate limit on the API paths',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${id}-webacl`),

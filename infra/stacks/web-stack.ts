@@ -3,11 +3,19 @@ import { CfnOutput, DefaultStackSynthesizer, Stack, Validations, type StackProps
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { repoRoot } from '../constructs/app-function';
 import { acknowledgeWildcardActions, acknowledgeWildcardResources } from '../constructs/nag';
+import { OriginSecretRotation } from '../constructs/origin-secret';
 import { WebSite } from '../constructs/web-site';
-import { removalPolicyOf, type PlatformSettings } from './settings';
+import {
+  logRetentionOf,
+  publicAppUrlParameterName,
+  removalPolicyOf,
+  type PlatformSettings,
+} from './settings';
 
 export interface WebStackProps extends StackProps {
   readonly settings: PlatformSettings;
@@ -18,6 +26,8 @@ export interface WebStackProps extends StackProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   /** Defaults to web/dist; build it with `npm run build:web` before `cdk deploy`. */
   readonly distPath?: string;
+  /** The CloudFront origin secret (Data stack): its `current` value goes in the API origin header. */
+  readonly originSecret: secretsmanager.ISecret;
   /** CloudFront WAF web ACL ARN (from the us-east-1 Waf stack, `-c waf=true`). */
   readonly webAclArn?: string;
 }
@@ -25,6 +35,7 @@ export interface WebStackProps extends StackProps {
 /** The front door: CloudFront serving the web app and forwarding /api/* to the HTTP API. */
 export class WebStack extends Stack {
   public readonly site: WebSite;
+  public readonly rotation: OriginSecretRotation;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -44,10 +55,31 @@ export class WebStack extends Stack {
       domainName: props.settings.domainName,
       certificateArn: props.settings.certificateArn,
       webAclArn: props.webAclArn,
+      // A dynamic reference, resolved by CloudFormation at deploy: the value is never in the template.
+      originHeaderValue: props.originSecret.secretValueFromJson('current').unsafeUnwrap(),
     });
     this.acknowledgeBucketDeploymentHandler();
+    this.rotation = new OriginSecretRotation(this, 'OriginSecretRotation', {
+      secret: props.originSecret,
+      distribution: this.site.distribution,
+      logRetention: logRetentionOf(props.settings),
+      removalPolicy: removalPolicyOf(props.settings),
+    });
 
-    new CfnOutput(this, 'Url', { value: `https://${this.site.distribution.distributionDomainName}` });
+    // The app's public origin for Stripe's return URLs, read by the payment functions (they deploy
+    // first, so they agree on the parameter's name): ops' value, the custom domain, or the distribution.
+    const url =
+      props.settings.publicAppUrl ??
+      (props.settings.domainName
+        ? `https://${props.settings.domainName}`
+        : `https://${this.site.distribution.distributionDomainName}`);
+    new ssm.StringParameter(this, 'PublicAppUrl', {
+      parameterName: publicAppUrlParameterName(props.settings.stage),
+      description: '5D web app public origin (Stripe return URLs)',
+      stringValue: url,
+    });
+
+    new CfnOutput(this, 'Url', { value: url });
   }
 
   /** BucketDeployment's provider is a stack-level singleton Lambda owned by aws-cdk-lib. */

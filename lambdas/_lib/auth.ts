@@ -73,14 +73,14 @@ async function verifyIdToken(token: string): Promise<Record<string, string | num
     }
     return claims;
   } catch {
-    throw new Unauthorized('Sua sessão expirou. Faça login novamente.');
+    throw new Unauthorized({ context: 'expired' });
   }
 }
 
 export function requireCreator(event: ApiEvent): Caller {
   const caller = requireCaller(event);
   if (caller.role !== 'creator') {
-    throw new Forbidden('Apenas criadores podem fazer isso.');
+    throw new Forbidden('CREATOR_ONLY');
   }
   return caller;
 }

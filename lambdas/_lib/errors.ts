@@ -1,79 +1,99 @@
 import type { ZodError } from 'zod';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 
-/** A failure the caller can act on; the http middleware turns it into `{error:{code,message}}`. */
+/**
+ * A failure the caller can act on; the http middleware turns it into `{error:{code,message,params}}`.
+ * The code names the message (shared/i18n/api-errors); `message` is its pt-BR text with the params.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ApiErrorCode,
+    readonly params: ApiErrorParams = {},
     readonly issues?: { path: string; message: string }[],
   ) {
-    super(message);
+    super(formatApiError(apiErrorsPtBR, code, params) ?? code);
     this.name = new.target.name;
   }
 }
 
 export class BadRequest extends AppError {
-  constructor(message = 'Requisição inválida.', code: string = ErrorCode.BadRequest) {
-    super(400, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.BadRequest, params?: ApiErrorParams) {
+    super(400, code, params);
   }
 }
 
+const isCode = (text: string): text is ApiErrorCode => Object.hasOwn(apiErrorsPtBR, text);
+
+/**
+ * A request that breaks its schema: 400 with the rule's own code when the schema names one
+ * (`issueCode('DESCRIPTION_TOO_LONG')`, with the zod issue's `minimum`/`maximum`), else VALIDATION_ERROR
+ * naming the field. `issues` keeps every issue (codes read as their pt-BR text).
+ */
 export class ValidationFailed extends AppError {
   constructor(error: ZodError) {
     const issues = error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
-      message: issue.message,
+      message: isCode(issue.message)
+        ? (formatApiError(apiErrorsPtBR, issue.message, bounds(issue)) ?? '')
+        : issue.message,
     }));
-    const first = issues[0];
-    super(
-      400,
-      ErrorCode.Validation,
-      first ? `${first.path || 'body'}: ${first.message}` : 'Invalid input',
-      issues,
-    );
+    const first = error.issues[0];
+    const field = issues[0]?.path ?? '';
+    if (first && isCode(first.message))
+      super(400, first.message, { ...(field ? { field } : {}), ...bounds(first) }, issues);
+    else super(400, ErrorCode.Validation, field ? { context: 'field', field } : {}, issues);
   }
 }
 
+/** The limit a too_small / too_big issue names, as message params. */
+function bounds(issue: ZodError['issues'][number]): Record<string, number> {
+  const out: Record<string, number> = {};
+  if ('minimum' in issue && typeof issue.minimum === 'number') out.minimum = issue.minimum;
+  if ('maximum' in issue && typeof issue.maximum === 'number') out.maximum = issue.maximum;
+  return out;
+}
+
 export class Unauthorized extends AppError {
-  constructor(message = 'Faça login para continuar.') {
-    super(401, ErrorCode.Unauthorized, message);
+  constructor(params?: ApiErrorParams) {
+    super(401, ErrorCode.Unauthorized, params);
   }
 }
 
 export class Forbidden extends AppError {
-  constructor(message = 'Você não tem permissão para esta ação.', code: string = ErrorCode.Forbidden) {
-    super(403, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.Forbidden, params?: ApiErrorParams) {
+    super(403, code, params);
   }
 }
 
 export class NotFound extends AppError {
-  constructor(message = 'Não encontrado.') {
-    super(404, ErrorCode.NotFound, message);
+  constructor(code: ApiErrorCode = ErrorCode.NotFound, params?: ApiErrorParams) {
+    super(404, code, params);
   }
 }
 
 export class Conflict extends AppError {
-  constructor(message: string, code: string = ErrorCode.Conflict) {
-    super(409, code, message);
+  constructor(code: ApiErrorCode = ErrorCode.Conflict, params?: ApiErrorParams) {
+    super(409, code, params);
   }
 }
 
 export class PayloadTooLarge extends AppError {
-  constructor(message: string) {
-    super(413, ErrorCode.PayloadTooLarge, message);
+  constructor(params?: ApiErrorParams) {
+    super(413, ErrorCode.PayloadTooLarge, params);
   }
 }
 
 export class TooManyRequests extends AppError {
-  constructor(message = 'Muitas solicitações — aguarde alguns segundos e tente novamente.') {
-    super(429, ErrorCode.RateLimit, message);
+  constructor(params?: ApiErrorParams) {
+    super(429, ErrorCode.RateLimit, params);
   }
 }
 
 export class InsufficientFunds extends AppError {
-  constructor(message = 'Saldo de 5D Coins insuficiente.') {
-    super(402, ErrorCode.InsufficientFunds, message);
+  constructor(params?: ApiErrorParams) {
+    super(402, ErrorCode.InsufficientFunds, params);
   }
 }

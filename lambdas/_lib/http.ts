@@ -6,9 +6,12 @@ import type {
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import { cacheControl, type EdgeCachePolicy } from '../../shared/edge-cache';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 import { AppError, BadRequest, ValidationFailed } from './errors';
 import { logger } from './logger';
+import { originGuard } from './origin-guard';
 
 /**
  * Events reach our handlers from the HTTP API. Public routes carry no authorizer, so its presence is
@@ -44,8 +47,21 @@ export function publicJson(
   return json(200, body, { 'cache-control': cacheControl(policy), ...headers });
 }
 
-export function errorResult(status: number, code: string, message: string, issues?: unknown): ApiResult {
-  return json(status, { error: { code, message, ...(issues ? { issues } : {}) } });
+/**
+ * `{error:{code,message,params?,issues?}}`: the message is the code's pt-BR text with its params (the web
+ * shows its own catalogue's text for the code, in the reader's language). `extra` adds fields a caller
+ * branches on (INPUT_POLICY's `reason`).
+ */
+export function errorResult(
+  status: number,
+  code: ApiErrorCode,
+  params: ApiErrorParams = {},
+  issues?: unknown,
+  extra: Record<string, unknown> = {},
+): ApiResult {
+  const message = formatApiError(apiErrorsPtBR, code, params) ?? code;
+  const withParams = Object.keys(params).length > 0 ? { params } : {};
+  return json(status, { error: { code, message, ...withParams, ...(issues ? { issues } : {}), ...extra } });
 }
 
 /** The raw request body as text, decoded when API Gateway base64-encoded it. */
@@ -57,12 +73,12 @@ export function rawBody(event: Pick<ApiEvent, 'body' | 'isBase64Encoded'>): stri
 /** Parses and validates the JSON body; every failure is a 400 with the zod issue, never a 500. */
 export function parseBody<T>(event: ApiEvent, schema: ZodType<T>): T {
   const text = rawBody(event);
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BadRequest('Corpo da requisição muito grande.');
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BadRequest('REQUEST_TOO_LARGE');
   let value: unknown;
   try {
     value = text === '' ? {} : JSON.parse(text);
   } catch {
-    throw new BadRequest('O corpo da requisição não é JSON válido.');
+    throw new BadRequest('INVALID_JSON');
   }
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationFailed(result.error);
@@ -82,9 +98,9 @@ const MAX_PATH_PARAM_LENGTH = 200;
 /** Path parameter that the route table guarantees, validated anyway. */
 export function pathParam(event: ApiEvent, name: string): string {
   const value = event.pathParameters?.[name];
-  if (!value) throw new BadRequest(`Parâmetro ausente: ${name}`);
+  if (!value) throw new BadRequest('MISSING_PARAMETER', { name });
   if (value.length > MAX_PATH_PARAM_LENGTH)
-    throw new BadRequest(`Parâmetro inválido: ${name} (máximo de ${MAX_PATH_PARAM_LENGTH} caracteres)`);
+    throw new BadRequest('INVALID_PARAMETER', { name, max: MAX_PATH_PARAM_LENGTH });
   return value;
 }
 
@@ -98,7 +114,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
       const error = request.error;
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('request failed', { error });
-        const result = errorResult(error.status, error.code, error.message, error.issues);
+        const result = errorResult(error.status, error.code, error.params, error.issues);
         // A rate limit says when to come back (lambdas/_lib/rate-limit.ts).
         const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
         if (typeof retryAfter === 'number')
@@ -110,11 +126,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
         // A dependency (DynamoDB, S3, Step Functions...) was unreachable or throttled after the SDK's own
         // retries: nothing was decided, so the caller may retry. 503 + Retry-After, never a bare 500.
         logger.warn('dependency unavailable', { error: error as Error });
-        const result = errorResult(
-          503,
-          'SERVICE_UNAVAILABLE',
-          'Serviço temporariamente indisponível. Tente novamente.',
-        );
+        const result = errorResult(503, ErrorCode.Unavailable);
         request.response = withCorrelationId(request.event, {
           ...result,
           headers: { ...result.headers, 'retry-after': '2' },
@@ -122,10 +134,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult> {
         return;
       }
       logger.error('unhandled error', { error: error as Error });
-      request.response = withCorrelationId(
-        request.event,
-        errorResult(500, ErrorCode.Internal, 'Problema temporário no servidor. Tente novamente.'),
-      );
+      request.response = withCorrelationId(request.event, errorResult(500, ErrorCode.Internal));
     },
   };
 }
@@ -201,10 +210,14 @@ export function correlation(): MiddlewareObj<ApiEvent, ApiResult> {
   };
 }
 
-/** The middy stack every HTTP handler starts from. */
+/**
+ * The middy stack every HTTP handler starts from; the origin guard runs before anything else reads the
+ * request (lambdas/_lib/origin-guard.ts).
+ */
 export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>): ApiHandler {
   return middy<ApiEvent, ApiResult>()
     .use(httpErrors())
     .use(correlation())
+    .use(originGuard())
     .handler(fn) as unknown as ApiHandler;
 }

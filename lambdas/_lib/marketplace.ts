@@ -65,7 +65,7 @@ export function projectView(project: ProjectRecord): Project {
  */
 export async function playLink(project: ProjectRecord): Promise<{ url: string; expires_in: number }> {
   const key = project.preview_key ?? project.audio_key;
-  if (!key) throw new NotFound('Este beat não tem áudio.');
+  if (!key) throw new NotFound('BEAT_HAS_NO_AUDIO');
   return { url: await presignAudioBucketGet(key, MEDIA_URL_SECONDS), expires_in: MEDIA_URL_SECONDS };
 }
 
@@ -74,16 +74,12 @@ export function favoriteView(favorite: FavoriteRecord): Favorite {
   return { ...rest, beat_cover_url: publicMediaUrl(coverKey) };
 }
 
-async function requireStoredFile(key: string, kind: 'audio' | 'image', label: string): Promise<void> {
+async function requireStoredFile(key: string, kind: 'audio' | 'image'): Promise<void> {
   const head = await headAudioBucketObject(key);
-  if (!head)
-    throw new BadRequest(`${label} não encontrado. Envie o arquivo antes de publicar.`, 'FILE_NOT_FOUND');
+  if (!head) throw new BadRequest('FILE_NOT_FOUND', { context: kind === 'audio' ? 'audio' : 'cover' });
   const type = head.contentType ?? '';
   if (type !== '' && type !== 'application/octet-stream' && !type.startsWith(`${kind}/`)) {
-    throw new BadRequest(
-      `${label} precisa ser do tipo ${kind === 'audio' ? 'áudio' : 'imagem'}.`,
-      'INVALID_FILE_TYPE',
-    );
+    throw new BadRequest('INVALID_FILE_TYPE', { context: kind });
   }
 }
 
@@ -94,14 +90,14 @@ export async function publishProject(
   now = new Date(),
 ): Promise<ProjectRecord> {
   if (!isOwnKey(input.audioKey, caller.sub, ['audio'])) {
-    throw new BadRequest('O áudio deve estar em audio/<seu id>/.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
   if (input.coverKey !== undefined && !isOwnKey(input.coverKey, caller.sub, ['covers'])) {
-    throw new BadRequest('A capa deve estar em covers/<seu id>/.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
   await Promise.all([
-    requireStoredFile(input.audioKey, 'audio', 'Arquivo de áudio'),
-    input.coverKey ? requireStoredFile(input.coverKey, 'image', 'Imagem de capa') : Promise.resolve(),
+    requireStoredFile(input.audioKey, 'audio'),
+    input.coverKey ? requireStoredFile(input.coverKey, 'image') : Promise.resolve(),
   ]);
   const profile = await getProfile(caller.sub);
   const project: ProjectRecord = {
@@ -134,7 +130,7 @@ export async function publishProject(
 /** A project anyone may open and like: on sale, or sold with an exclusive (its page says 'sold'). */
 export async function requireProject(id: string): Promise<ProjectRecord> {
   const project = await getProject(id);
-  if (!project) throw new NotFound('Projeto não encontrado.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
   return project;
 }
 
@@ -142,7 +138,7 @@ export async function requireProject(id: string): Promise<ProjectRecord> {
 export async function requireProjectForSale(id: string): Promise<ProjectRecord> {
   // Consistent: the exclusive may have been sold a moment ago.
   const project = await getProject(id, true);
-  if (!project) throw new NotFound('Projeto não encontrado.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
   if (project.status === 'sold') throw new BeatSold();
   return project;
 }
@@ -150,8 +146,7 @@ export async function requireProjectForSale(id: string): Promise<ProjectRecord> 
 /** A client hires a published project: a pending order at the project's price. */
 export async function hireProject(caller: Caller, projectId: string): Promise<Order> {
   const project = await requireProjectForSale(projectId);
-  if (project.creator_id === caller.sub)
-    throw new Conflict('Você não pode contratar o seu próprio projeto.', 'OWN_PROJECT');
+  if (project.creator_id === caller.sub) throw new Conflict('OWN_PROJECT');
   return createOrder(
     newOrder({
       clientId: caller.sub,
@@ -188,19 +183,16 @@ export async function deliverOrder(
   now = new Date(),
 ): Promise<Order> {
   const order = await getCreatorOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (!order) throw new NotFound('ORDER_NOT_FOUND');
   if (!isOwnKey(fileKey, caller.sub, DELIVERY_PREFIXES)) {
-    throw new BadRequest('O arquivo de entrega deve ser um envio seu.', 'INVALID_FILE_KEY');
+    throw new BadRequest('INVALID_FILE_KEY');
   }
-  if (order.status !== 'pending') throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+  if (order.status !== 'pending') throw new Conflict('ORDER_NOT_PENDING');
   if (!(await headAudioBucketObject(fileKey))) {
-    throw new BadRequest(
-      'Arquivo de entrega não encontrado. Envie o arquivo antes de entregar.',
-      'FILE_NOT_FOUND',
-    );
+    throw new BadRequest('FILE_NOT_FOUND', { context: 'delivery' });
   }
   const delivered = await markOrderDelivered(order, caller.sub, fileKey, now.toISOString());
-  if (!delivered) throw new Conflict('Este pedido já foi entregue.', 'ORDER_NOT_PENDING');
+  if (!delivered) throw new Conflict('ORDER_NOT_PENDING');
   return delivered;
 }
 
@@ -210,9 +202,9 @@ export async function requireDeliveredOrder(
   orderId: string,
 ): Promise<Order & { delivery_file_key: string }> {
   const order = await getClientOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('Pedido não encontrado.');
+  if (!order) throw new NotFound('ORDER_NOT_FOUND');
   if (order.status === 'pending' || !order.delivery_file_key) {
-    throw new Conflict('O criador ainda não entregou este pedido.', 'ORDER_NOT_DELIVERED');
+    throw new Conflict('ORDER_NOT_DELIVERED');
   }
   return { ...order, delivery_file_key: order.delivery_file_key };
 }
@@ -224,10 +216,10 @@ export async function rateClientOrder(
   now = new Date(),
 ): Promise<Order> {
   const order = await getClientOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('Pedido não encontrado.');
-  if (order.status === 'pending') throw new Conflict('Avalie depois da entrega.', 'ORDER_NOT_DELIVERED');
-  if (order.status === 'completed') throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  if (!order) throw new NotFound('ORDER_NOT_FOUND');
+  if (order.status === 'pending') throw new Conflict('ORDER_NOT_DELIVERED', { context: 'rate' });
+  if (order.status === 'completed') throw new Conflict('ORDER_ALREADY_RATED');
   const rated = await rateOrder(caller.sub, orderId, rating, now.toISOString());
-  if (!rated) throw new Conflict('Este pedido já foi avaliado.', 'ORDER_ALREADY_RATED');
+  if (!rated) throw new Conflict('ORDER_ALREADY_RATED');
   return rated;
 }

@@ -36,8 +36,6 @@ export const DEFAULT_RULES: Record<RateAction, RateRule> = {
   upload: { perUser: 30, perAddress: 120, windowSeconds: 60 },
 };
 
-export const RATE_LIMIT_MESSAGE = 'Muitas solicitações — aguarde alguns segundos e tente novamente.';
-
 /**
  * The rule for an action; `RATE_LIMIT_<ACTION>` = `<perUser>/<perAddress>/<windowSeconds>` overrides it
  * (read per call, so an operator can tighten a function's limits with an env change alone).
@@ -113,7 +111,7 @@ export async function enforceRateLimit(
 
 export class RateLimited extends TooManyRequests {
   constructor(readonly retryAfter: number) {
-    super(RATE_LIMIT_MESSAGE);
+    super();
   }
 }
 

@@ -18,7 +18,7 @@ export const handler = httpHandler(async (event) => {
     case 'ai_audio_analysis': {
       const f = request.data.audioFeatures ?? {};
       if (f.bpm === undefined && f.key === undefined && f.rmsDb === undefined && f.lowEnergy === undefined) {
-        throw new AppError(400, 'AUDIO_FEATURES_REQUIRED', 'Please select an audio file first');
+        throw new AppError(400, 'AUDIO_FEATURES_REQUIRED');
       }
       const advice = mixAdvice('full-mix', 'electronic', f);
       const insights: string[] = [];
@@ -104,7 +104,7 @@ export const handler = httpHandler(async (event) => {
       try {
         for (const packet of packets) await sendUdp(packet, host, port);
       } catch {
-        throw new AppError(502, 'OSC_SEND_FAILED', `Failed to sync parameters with ${host}:${port}`);
+        throw new AppError(502, 'OSC_SEND_FAILED', { context: 'sync', host, port });
       }
       return json(200, { success: true, sent: true, host, port, packets: encoded });
     }

@@ -1,4 +1,4 @@
-import { aiMessages, FileAnalysisRequest } from '../../shared/schemas/ai';
+import { FileAnalysisRequest } from '../../shared/schemas/ai';
 import { summarize } from '../_lib/ai/assistant';
 import { callerObject, readObjectRange } from '../_lib/analysis/attachment';
 import { analyzeFile, bytesNeeded, describeAnalysis, fileFormat } from '../_lib/analysis/file';
@@ -15,7 +15,7 @@ import { scheduleAttachmentDeletion } from '../_lib/scheduler/attachment-deletio
  */
 export const handler = httpHandler(async (event) => {
   // The spec's text for an anonymous attach ('Usuário não autenticado').
-  if (!event.requestContext.authorizer?.jwt?.claims?.sub) throw new Unauthorized(aiMessages.notAuthenticated);
+  if (!event.requestContext.authorizer?.jwt?.claims?.sub) throw new Unauthorized();
   const caller = requireCaller(event);
   const request = parseBody(event, FileAnalysisRequest);
   const object = await callerObject(caller, {

@@ -23,15 +23,11 @@ export const handler = httpHandler(async (event) => {
     ]);
     const head = await readObjectRange(object.bucket, object.key, Math.min(object.size, 64 * 1024));
     const format = fileFormat(object.name, object.contentType, head);
-    if (format !== 'wav')
-      throw new AppError(
-        415,
-        'UNSUPPORTED_FILE',
-        'A análise de masterização mede arquivos WAV. Converta o áudio para WAV e envie de novo.',
-      );
+    if (format !== 'wav') throw new AppError(415, 'UNSUPPORTED_FILE');
     const bytes = await readObjectRange(object.bucket, object.key, bytesNeeded(format, object.size, head));
     const analysis = analyzeFile(object.name, object.contentType, object.size, bytes);
-    if (!('integratedLufs' in analysis)) throw new AppError(415, 'UNSUPPORTED_FILE', 'WAV ilegível.');
+    if (!('integratedLufs' in analysis))
+      throw new AppError(415, 'UNSUPPORTED_FILE', { context: 'unreadable' });
     const recommendations = masteringAdvice(analysis);
     return json(200, {
       analysis,
@@ -41,8 +37,7 @@ export const handler = httpHandler(async (event) => {
     });
   }
   await optionalCaller(event);
-  if (request.prompt.trim() === '')
-    throw new BadRequest('Input necessário — Digite sua solicitação para processar');
+  if (request.prompt.trim() === '') throw new BadRequest('INPUT_REQUIRED');
   const answer = await neuralEngine({ prompt: `Masterização: ${request.prompt}`, mode: 'analytical' });
   return json(200, { ...answer, status: 'completed' });
 });

@@ -1,14 +1,27 @@
-import { NewCommunityPost } from '../../shared/schemas/site';
+import { NewCommunityPost, type CommunityPost } from '../../shared/schemas/site';
 import { creatorSlug, postTags } from '../../shared/site-rules';
 import { requireCaller } from '../_lib/auth';
-import { consumePostAllowance, createPost, listPosts, newPost } from '../_lib/db/community';
+import { consumePostAllowance, createPost, listPosts, newPost, type StoredPost } from '../_lib/db/community';
+import { getUploadSession } from '../_lib/db/upload-sessions';
+import { presignAudioBucketGet } from '../_lib/marketplace-files';
 import { listCreatorProfiles } from '../_lib/db/creator-slugs';
 import { getProfile } from '../_lib/db/profiles';
 import { privateProfiles } from '../_lib/db/user-settings';
-import { NotFound, TooManyRequests } from '../_lib/errors';
+import { BadRequest, NotFound, TooManyRequests } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
 
 const FEED_SIZE = 30;
+const AUDIO_URL_SECONDS = 6 * 60 * 60;
+
+/** A stored post as the feed shows it: its audio as a URL signed now (posts without audio keep null). */
+async function postView(post: StoredPost): Promise<CommunityPost> {
+  if (!post.attachment) return { ...post, attachment: null };
+  const { key, ...attachment } = post.attachment;
+  return {
+    ...post,
+    attachment: { ...attachment, url: key ? await presignAudioBucketGet(key, AUDIO_URL_SECONDS) : null },
+  };
+}
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -18,14 +31,21 @@ const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const handler = httpHandler(async (event) => {
   switch (event.routeKey) {
     case 'GET /api/community/posts':
-      return json(200, { items: await listPosts(FEED_SIZE) });
+      return json(200, { items: await Promise.all((await listPosts(FEED_SIZE)).map(postView)) });
     case 'POST /api/community/posts': {
       const caller = requireCaller(event);
       const input = parseBody(event, NewCommunityPost);
       const now = new Date();
       if (!(await consumePostAllowance(caller.sub, now))) {
-        throw new TooManyRequests('Muitas publicações — aguarde alguns minutos e tente novamente.');
+        throw new TooManyRequests({ context: 'posts' });
       }
+      // The audio must be the caller's own finished upload made for a post (the bytes checked as audio).
+      const upload = input.attachment
+        ? await getUploadSession(input.attachment.uploadId, caller.sub)
+        : undefined;
+      if (input.attachment && (!upload || upload.purpose !== 'community-audio'))
+        throw new NotFound('UPLOAD_NOT_FOUND');
+      if (upload && upload.status !== 'complete') throw new BadRequest('UPLOAD_NOT_COMPLETE');
       const profile = await getProfile(caller.sub);
       const post = newPost(
         {
@@ -33,12 +53,14 @@ export const handler = httpHandler(async (event) => {
           author_name: profile?.full_name || caller.name || caller.email.split('@')[0] || '5D',
           text: input.text,
           tags: postTags(input.text),
-          attachment: input.attachment ?? null,
+          attachment: upload
+            ? { name: upload.name, type: upload.contentType, size: upload.size, key: upload.key }
+            : null,
         },
         now,
       );
       await createPost(post);
-      return json(201, { post });
+      return json(201, { post: await postView(post) });
     }
     case 'GET /api/community/trending': {
       const now = Date.now();

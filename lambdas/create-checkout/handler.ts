@@ -30,7 +30,7 @@ export const handler = httpHandler(async (event) => {
   const { plan } = parseBody(event, CreateCheckoutRequest);
   const price = priceForMonth(plan, 1);
   if (price === null) {
-    throw new BadRequest('O plano Enterprise é sob consulta: fale com a nossa equipe.', 'PLAN_ON_REQUEST');
+    throw new BadRequest('PLAN_ON_REQUEST');
   }
   const tier = checkoutTier(plan) ?? 'ENTERPRISE';
   const name = `5D ${tier} — plano ${PLANS[plan].name}`;

@@ -25,9 +25,8 @@ export const handler = httpHandler(async (event) => {
   let amount = input.amount;
   if (input.projectId) {
     const project = await requireProjectForSale(input.projectId);
-    if (project.creator_id === caller.sub)
-      throw new BadRequest('Você não pode comprar o seu próprio projeto.');
-    if (!(project.price > 0)) throw new BadRequest('Este projeto não tem preço definido.');
+    if (project.creator_id === caller.sub) throw new BadRequest('OWN_PROJECT');
+    if (!(project.price > 0)) throw new BadRequest('PROJECT_WITHOUT_PRICE');
     productName = project.title;
     amount = project.price;
   }

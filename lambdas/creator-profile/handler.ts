@@ -14,7 +14,7 @@ export const handler = httpHandler(async (event) => {
   const slug = creatorSlug(pathParam(event, 'name'));
   const sub = slug ? await resolveCreatorSlug(slug) : undefined;
   const profile = sub ? await getProfile(sub) : undefined;
-  if (!sub || !profile || profile.role !== 'creator') throw new NotFound('Criador não encontrado.');
+  if (!sub || !profile || profile.role !== 'creator') throw new NotFound('CREATOR_NOT_FOUND');
   const [settings, stats, products, sales] = await Promise.all([
     getUserSettings(sub),
     getCreatorStats(sub),
@@ -22,7 +22,7 @@ export const handler = httpHandler(async (event) => {
     countCreatorOrders(sub),
   ]);
   // 'Perfil público' switched off on /settings: the profile is not shown to anyone.
-  if (settings?.settings.publicProfile === false) throw new NotFound('Criador não encontrado.');
+  if (settings?.settings.publicProfile === false) throw new NotFound('CREATOR_NOT_FOUND');
   return publicJson(
     { creator: buildCreatorProfile({ slug, profile, stats, products, sales, now: new Date() }) },
     EDGE_CACHE.creator,

@@ -15,8 +15,7 @@ export const handler = httpHandler(async (event) => {
   switch (request.action) {
     case 'generate_midi': {
       const { midi, tracks } = songMidi(request.data);
-      if (tracks.length === 0)
-        throw new AppError(400, 'NO_TRACKS', 'Escolha ao menos uma faixa para exportar.');
+      if (tracks.length === 0) throw new AppError(400, 'NO_TRACKS');
       return json(200, {
         success: true,
         midiData: Buffer.from(midi).toString('base64'),
@@ -51,7 +50,7 @@ export const handler = httpHandler(async (event) => {
       try {
         await sendUdp(packet, host, port);
       } catch {
-        throw new AppError(502, 'OSC_SEND_FAILED', `Failed to send OSC command to ${host}:${port}`);
+        throw new AppError(502, 'OSC_SEND_FAILED', { host, port });
       }
       return json(200, { success: true, sent: true, ...base });
     }

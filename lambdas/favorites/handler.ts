@@ -34,7 +34,7 @@ export const handler = httpHandler(async (event) => {
     }
     case 'DELETE /api/me/favorites/{id}': {
       if (!(await removeFavorite(caller.sub, pathParam(event, 'id'))))
-        throw new NotFound('Favorito não encontrado.');
+        throw new NotFound('FAVORITE_NOT_FOUND');
       return { statusCode: 204 };
     }
     default:

@@ -11,7 +11,7 @@ import { httpHandler, json, pathParam } from '../_lib/http';
  */
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id');
-  const notFound = new NotFound('Tarefa não encontrada — tente gerar novamente.');
+  const notFound = new NotFound('TASK_NOT_FOUND');
   if (!JOB_ID_PATTERN.test(id)) throw notFound;
   const job = await getJob(id);
   if (!job) throw notFound;

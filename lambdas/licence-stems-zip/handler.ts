@@ -23,7 +23,7 @@ export const handler = async (
   const started = Date.now();
   try {
     const project = await getProject(licence.project_id);
-    if (!project) throw new NotFound('Este beat não existe mais.');
+    if (!project) throw new NotFound('PROJECT_NOT_FOUND', { context: 'gone' });
     const settings = await getLicenceSettings(project);
     await buildStemsZip(licence, project, settings);
   } catch (error) {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   applyCoupon,
   COUPON_CODE,
-  COUPON_ERRORS,
   CouponInput,
   creditLine,
   OfferBuyerAction,
@@ -18,6 +17,7 @@ import { deliveredKinds, type LicenceFilesAnswer } from '../../shared/licensing/
 import { requireCaller, requireCreator, type Caller } from '../_lib/auth';
 import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
+import { issueCode } from '../../shared/errors';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
 import { EDGE_CACHE } from '../../shared/edge-cache';
 import { httpHandler, json, parseBody, pathParam, publicJson } from '../_lib/http';
@@ -60,11 +60,13 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 const OWN_PREFIXES = ['audio', 'stems', 'uploads'] as const;
 /** Detection reads at most this much WAV (≈ 3 min of 44.1 kHz stereo 16-bit is 32 MB). */
 const MAX_ANALYSE_BYTES = 64 * 1024 * 1024;
+/** The tempo range a creator may save (the message names it: BPM_OUT_OF_RANGE). */
+const DETECTED_BPM = { min: 40, max: 250 } as const;
 
 async function ownProject(caller: Caller, id: string): Promise<ProjectRecord> {
   const project = await getProject(id);
   // Another creator's beat is simply not found.
-  if (!project || project.creator_id !== caller.sub) throw new NotFound('Projeto não encontrado.');
+  if (!project || project.creator_id !== caller.sub) throw new NotFound('PROJECT_NOT_FOUND');
   return project;
 }
 
@@ -76,9 +78,9 @@ async function licenceOf(
 ): Promise<{ licence: LicenceRecord; role: 'buyer' | 'seller' }> {
   const bought = await getClientOrder(caller.sub, orderId);
   const order = bought ?? (as === 'buyer-or-seller' ? await getCreatorOrder(caller.sub, orderId) : undefined);
-  if (!order) throw new NotFound('Licença não encontrada.');
+  if (!order) throw new NotFound('LICENCE_NOT_FOUND');
   const licence = await getLicence(order.project_id, order.id);
-  if (!licence) throw new NotFound('Licença não encontrada.');
+  if (!licence) throw new NotFound('LICENCE_NOT_FOUND');
   return { licence, role: bought ? 'buyer' : 'seller' };
 }
 
@@ -93,7 +95,7 @@ const CouponPreview = z.object({
     .trim()
     .toUpperCase()
     .min(1, 'Informe o código do cupom.')
-    .max(32, COUPON_ERRORS.unknown),
+    .max(32, 'Cupom inválido.'),
 });
 
 const AnalyseRequest = z.object({ key: z.string().trim().min(1).max(1024) });
@@ -106,10 +108,10 @@ const MusicalData = z.object({
     .nullable()
     .refine((v) => v === null || normalizeKey(v) !== undefined, 'Tom inválido (ex.: A minor, C major).'),
   bpm: z
-    .number({ message: 'O BPM deve ser um número.' })
-    .int('O BPM deve ser um número inteiro.')
-    .min(40, 'O BPM deve estar entre 40 e 250.')
-    .max(250, 'O BPM deve estar entre 40 e 250.')
+    .number({ message: issueCode('BPM_NOT_WHOLE') })
+    .int(issueCode('BPM_NOT_WHOLE'))
+    .min(DETECTED_BPM.min, issueCode('BPM_OUT_OF_RANGE'))
+    .max(DETECTED_BPM.max, issueCode('BPM_OUT_OF_RANGE'))
     .optional(),
 });
 
@@ -122,7 +124,7 @@ export const handler = httpHandler(async (event) => {
   switch (event.routeKey) {
     case 'GET /api/projects/{id}/licences': {
       const project = await getProject(pathParam(event, 'id'));
-      if (!project) throw new NotFound('Projeto não encontrado.');
+      if (!project) throw new NotFound('PROJECT_NOT_FOUND');
       const [settings, sale] = await Promise.all([getLicenceSettings(project), projectSaleState(project.id)]);
       // The Exclusive lists stems only when the beat has them (multitracks, or AI stems of its WAV).
       const hasStems = tierAvailable('trackout', project, settings);
@@ -158,8 +160,7 @@ export const handler = httpHandler(async (event) => {
       const project = await ownProject(caller, pathParam(event, 'id'));
       const input = parseLicenceSettings(event);
       await checkLicenceFiles(caller, input);
-      if ((await projectSaleState(project.id)).soldExclusive)
-        throw new Conflict('Este beat já foi vendido com exclusividade.');
+      if ((await projectSaleState(project.id)).soldExclusive) throw new Conflict('BEAT_SOLD');
       const settings = {
         ...input,
         project_id: project.id,
@@ -185,30 +186,30 @@ export const handler = httpHandler(async (event) => {
       const caller = requireCreator(event);
       const input = parseBody(event, CouponInput);
       if (input.expires_at && Date.parse(input.expires_at) <= Date.now())
-        throw new BadRequest('A data de expiração já passou.');
+        throw new BadRequest('COUPON_ALREADY_EXPIRED');
       if (!(await createCoupon(caller.sub, input, new Date().toISOString())))
-        throw new Conflict('Você já tem um cupom com este código.');
+        throw new Conflict('COUPON_EXISTS');
       return json(201, { coupon: await getCoupon(caller.sub, input.code) });
     }
     case 'DELETE /api/creator/coupons/{code}': {
       const caller = requireCreator(event);
       const code = pathParam(event, 'code').toUpperCase();
       if (!COUPON_CODE.test(code) || !(await deactivateCoupon(caller.sub, code)))
-        throw new NotFound('Cupom não encontrado.');
+        throw new NotFound('COUPON_NOT_FOUND');
       return { statusCode: 204 };
     }
     case 'POST /api/licences/coupon-preview': {
       requireCaller(event);
       const input = parseBody(event, CouponPreview);
       const project = await getProject(input.projectId);
-      if (!project) throw new NotFound('Projeto não encontrado.');
+      if (!project) throw new NotFound('PROJECT_NOT_FOUND');
       const settings = await getLicenceSettings(project);
       const price = settings.tiers[input.tier].price;
       const coupon = await getCoupon(project.creator_id, input.coupon);
       // The same code and message as the checkout's refusal, so the app shows one text for both.
-      if (!coupon) throw new CouponRejected(COUPON_ERRORS.unknown);
+      if (!coupon) throw new CouponRejected('unknown');
       const check = applyCoupon(price, coupon, input.tier);
-      if (!check.ok) throw new CouponRejected(COUPON_ERRORS[check.reason]);
+      if (!check.ok) throw new CouponRejected(check.reason);
       return json(200, { price, amount: check.amount, discount: check.discount, code: coupon.code });
     }
     case 'GET /api/licences/{orderId}/files':
@@ -217,7 +218,7 @@ export const handler = httpHandler(async (event) => {
       const caller = requireCaller(event);
       const { licence } = await licenceOf(caller, pathParam(event, 'orderId'), 'buyer');
       const project = await getProject(licence.project_id);
-      if (!project) throw new NotFound('Projeto não encontrado.');
+      if (!project) throw new NotFound('PROJECT_NOT_FOUND');
       const settings = await getLicenceSettings(project);
       const retry = event.routeKey.startsWith('POST');
       const delivered = await deliverLicence(licence, project, settings, { retry });
@@ -278,19 +279,18 @@ export const handler = httpHandler(async (event) => {
     case 'POST /api/licences/analyse': {
       const caller = requireCaller(event);
       const { key } = parseBody(event, AnalyseRequest);
-      if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('Arquivo não encontrado.');
+      if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('FILE_NOT_FOUND');
       const head = await headAudioBucketObject(key);
-      if (!head) throw new NotFound('Arquivo não encontrado.');
-      if (!key.toLowerCase().endsWith('.wav'))
-        throw new BadRequest('A detecção de BPM e tom precisa de um arquivo WAV.');
+      if (!head) throw new NotFound('FILE_NOT_FOUND');
+      if (!key.toLowerCase().endsWith('.wav')) throw new BadRequest('DETECTION_NEEDS_WAV');
       if (head.size > MAX_ANALYSE_BYTES)
-        throw new BadRequest('Arquivo grande demais para a detecção (máx. 64 MB).');
+        throw new BadRequest('DETECTION_FILE_TOO_LARGE', { max: MAX_ANALYSE_BYTES / 2 ** 20 });
       const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
       const bytes = await object.Body!.transformToByteArray();
       try {
         return json(200, detectBeatWav(bytes));
       } catch {
-        throw new BadRequest('Não foi possível ler este WAV.');
+        throw new BadRequest('UNSUPPORTED_FILE', { context: 'unreadable' });
       }
     }
     case 'POST /api/offers': {

@@ -10,10 +10,10 @@ export const handler = httpHandler(async (event) => {
   if (event.requestContext.http.method === 'PATCH') {
     const changes = parseBody(event, ProfileUpdate);
     const updated = await updateProfile(caller.sub, changes);
-    if (!updated) throw new NotFound('Perfil não encontrado.');
+    if (!updated) throw new NotFound('PROFILE_NOT_FOUND');
     return json(200, { profile: updated });
   }
   const profile = await getProfile(caller.sub);
-  if (!profile) throw new NotFound('Perfil não encontrado.');
+  if (!profile) throw new NotFound('PROFILE_NOT_FOUND');
   return json(200, { profile });
 });

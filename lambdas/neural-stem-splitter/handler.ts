@@ -18,17 +18,15 @@ export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
   const { uploadId } = parseBody(event, StemSplitRequest);
   const upload = await getUploadSession(uploadId, caller.sub);
-  if (!upload) throw new NotFound('Upload não encontrado.');
-  if (upload.status !== 'complete') throw new BadRequest('O upload ainda não foi concluído.');
-  if (!upload.contentType.startsWith('audio/')) throw new BadRequest('Envie um arquivo de áudio.');
-  if (upload.size > MAX_UPLOAD_BYTES) throw new PayloadTooLarge('O arquivo excede o limite de 1 GB.');
+  if (!upload) throw new NotFound('UPLOAD_NOT_FOUND');
+  if (upload.status !== 'complete') throw new BadRequest('UPLOAD_NOT_COMPLETE');
+  if (!upload.contentType.startsWith('audio/'))
+    throw new BadRequest('INVALID_FILE_TYPE', { context: 'audio' });
+  if (upload.size > MAX_UPLOAD_BYTES) throw new PayloadTooLarge({ context: 'stem' });
   // The built-in separator reads PCM WAV; say so now rather than fail the job later.
   const head = new TextDecoder('latin1').decode(await readObjectHead(upload.bucket, upload.key, 12));
   if (head.slice(0, 4) !== RIFF || head.slice(8, 12) !== WAVE) {
-    throw new BadRequest(
-      'Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).',
-      'UNSUPPORTED_AUDIO',
-    );
+    throw new BadRequest('UNSUPPORTED_AUDIO');
   }
   const job = await submitStemSplit(caller.sub, upload);
   return json(202, { jobId: job.id, status: job.status });

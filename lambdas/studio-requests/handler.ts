@@ -36,7 +36,7 @@ const kindOfRoute: Record<string, StudioRequestKind> = {
 export const handler = httpHandler(async (event) => {
   if (event.routeKey === 'GET /api/studio/requests') {
     if (!requireCaller(event).groups.includes('studio')) {
-      throw new Forbidden('Apenas a equipe do estúdio pode ver as solicitações.');
+      throw new Forbidden('STUDIO_STAFF_ONLY');
     }
     const query = parseQuery(event, StudioRequestsQuery);
     return json(200, await listRequests(query.kind, query.limit, query.cursor));

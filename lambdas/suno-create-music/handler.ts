@@ -1,13 +1,20 @@
 import { ErrorCode } from '../../shared/errors';
-import { checkInputPolicy, inputPolicyMessage } from '../../shared/generation/input-policy';
-import { CreateMusicRequest } from '../../shared/schemas/generation';
+import { checkInputPolicy } from '../../shared/generation/input-policy';
+import { CreateMusicRequest, type InputPolicyReason } from '../../shared/schemas/generation';
 import { optionalCaller } from '../_lib/auth';
 import { submitGeneration } from '../_lib/generation/jobs';
 import { anonymousClientId, viewerAddress } from '../_lib/generation/metering';
-import { httpHandler, json, parseBody } from '../_lib/http';
+import { errorResult, httpHandler, json, parseBody } from '../_lib/http';
 import { logger } from '../_lib/logger';
 import { countMetric, METRIC } from '../_lib/metrics';
 import { enforceRateLimit } from '../_lib/rate-limit';
+
+/** Which variant of INPUT_POLICY's message each reason reads (both: the combined base text). */
+const INPUT_POLICY_PARAMS: Record<InputPolicyReason, { context: string } | Record<string, never>> = {
+  artist: { context: 'artist' },
+  producer_tag: { context: 'producer' },
+  both: {},
+};
 
 /**
  * POST /api/functions/suno-create-music (open route): validate, refuse artist names and producer tags
@@ -19,12 +26,9 @@ export const handler = httpHandler(async (event) => {
   const verdict = checkInputPolicy(request.description, request.lyrics);
   if (!verdict.allowed && verdict.reason) {
     logger.info('prompt refused by input policy', { reason: verdict.reason });
-    return json(403, {
-      error: {
-        code: ErrorCode.InputPolicy,
-        message: inputPolicyMessage(verdict.reason),
-        reason: verdict.reason,
-      },
+    // `reason` stays beside the code for callers that branch on it (the generator's banner).
+    return errorResult(403, ErrorCode.InputPolicy, INPUT_POLICY_PARAMS[verdict.reason], undefined, {
+      reason: verdict.reason,
     });
   }
   const caller = await optionalCaller(event);

@@ -29,7 +29,7 @@ export const handler = httpHandler(async (event) => {
     case 'POST /api/functions/merge-chunks':
       return completed(await completeUpload(caller, parseBody(event, CompleteUploadRequest).uploadId));
     default:
-      throw new NotFound(`Rota desconhecida: ${event.routeKey}`);
+      throw new NotFound();
   }
 });
 

@@ -12,7 +12,6 @@ import {
   sniffMatches,
   UPLOAD_SESSION_TTL_SECONDS,
   UploadErrorCode,
-  uploadMessages,
   type CompleteUploadResponse,
   type CreateUploadRequest,
   type CreateUploadResponse,
@@ -33,6 +32,7 @@ import {
   type UploadSession,
 } from '../_lib/db/upload-sessions';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../_lib/errors';
+import type { ApiErrorCode, ApiErrorParams } from '../../shared/errors';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -56,11 +56,11 @@ const CREATOR_PURPOSES = new Set<UploadPurpose>([
 ]);
 
 function notFound(): NotFound {
-  return new NotFound('Upload não encontrado.');
+  return new NotFound('UPLOAD_NOT_FOUND');
 }
 
 function notOpen(session: UploadSession): Conflict {
-  return new Conflict(`Este upload já foi encerrado (${session.status}).`, UploadErrorCode.NotOpen);
+  return new Conflict(UploadErrorCode.NotOpen, { status: session.status });
 }
 
 /** Bucket and key of a new upload, always under the caller's own prefix. */
@@ -87,6 +87,8 @@ export function objectLocation(
       return { bucket: config.AUDIO_BUCKET, key: `stems/${sub}/${uploadId}/${safeName}` };
     case 'chat-attachment':
       return { bucket: config.ANALYSIS_BUCKET, key: `${sub}/${stamp}_${safeName}` };
+    case 'community-audio':
+      return { bucket: config.AUDIO_BUCKET, key: `community/${sub}/${uploadId}/${safeName}` };
   }
 }
 
@@ -102,10 +104,10 @@ export async function createUpload(
   now = new Date(),
 ): Promise<CreateUploadResponse> {
   if (CREATOR_PURPOSES.has(request.purpose) && caller.role !== 'creator') {
-    throw new Forbidden('Apenas criadores podem fazer isso.');
+    throw new Forbidden('CREATOR_ONLY');
   }
   const problem = checkUpload(request.purpose, request.name, request.type, request.size);
-  if (problem) throw new AppError(problem.status, problem.code, problem.message);
+  if (problem) throw new AppError(problem.status, problem.code, problem.params);
   const contentType = resolveContentType(request.purpose, request.name, request.type)!;
   const id = ulid();
   const name = sanitizeFileName(request.name);
@@ -138,7 +140,7 @@ export async function getUpload(caller: Caller, id: string): Promise<UploadSessi
 function checkPartNumbers(session: UploadSession, numbers: number[]): void {
   const invalid = numbers.filter((n) => n > session.partCount);
   if (invalid.length > 0) {
-    throw new BadRequest(`Partes inexistentes neste upload (1–${session.partCount}): ${invalid.join(', ')}`);
+    throw new BadRequest('UNKNOWN_PARTS', { total: session.partCount, parts: invalid.join(', ') });
   }
 }
 
@@ -220,7 +222,7 @@ export async function completeUpload(caller: Caller, id: string): Promise<Comple
     throw new AppError(
       400,
       UploadErrorCode.MissingParts,
-      `Partes ainda não confirmadas: ${missing.join(', ')}`,
+      { parts: missing.join(', ') },
       missing.map((n) => ({ path: `parts.${n}`, message: 'not confirmed' })),
     );
   }
@@ -228,29 +230,24 @@ export async function completeUpload(caller: Caller, id: string): Promise<Comple
     await completeMultipartUpload(session.bucket, session.key, session.s3UploadId, confirmedParts(session));
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
-    if (S3_PART_ERRORS.has(name))
-      throw new BadRequest(`O armazenamento recusou as partes enviadas (${name}).`);
+    if (S3_PART_ERRORS.has(name)) throw new BadRequest('PARTS_REJECTED', { detail: name });
     throw error;
   }
 
-  const reject = async (status: number, code: string, message: string): Promise<never> => {
+  const reject = async (code: ApiErrorCode, params: ApiErrorParams = {}): Promise<never> => {
     await deleteObject(session.bucket, session.key);
     await closeUploadSession(session, 'rejected');
-    throw new AppError(status, code, message);
+    throw new AppError(400, code, params);
   };
   const head = await headObject(session.bucket, session.key);
   if (head.size !== session.size || head.size > MAX_UPLOAD_BYTES) {
-    await reject(400, UploadErrorCode.SizeMismatch, uploadMessages.sizeMismatch);
+    await reject(UploadErrorCode.SizeMismatch);
   }
   const kind = expectedKind(session.purpose);
   if (kind) {
     const sniffed = sniffKind(await readObjectHead(session.bucket, session.key, SNIFF_BYTES));
     if (!sniffMatches(kind, sniffed)) {
-      await reject(
-        400,
-        UploadErrorCode.InvalidType,
-        kind === 'audio' ? uploadMessages.notAudio : uploadMessages.notImage,
-      );
+      await reject(UploadErrorCode.InvalidType, { context: kind });
     }
   }
   if (!(await closeUploadSession(session, 'complete'))) {

@@ -11,7 +11,7 @@ export const handler = httpHandler(async (event) => {
   const request = parseBody(event, GenericToolRequest);
   const voice = singText(request.prompt);
   if (voice.syllables.length === 0) {
-    throw new AppError(400, 'NO_SYLLABLES', 'Input necessário — Digite uma letra com vogais para cantar');
+    throw new AppError(400, 'NO_SYLLABLES');
   }
   return json(200, {
     status: 'completed',

@@ -1,17 +1,9 @@
-import {
-  MAX_CREDIT_LINE,
-  MAX_TERM_LIMIT,
-  TERM_LABELS,
-  TIER_IDS,
-  TIER_NAMES,
-  type LicenceTerms,
-  type TierId,
-} from './tiers';
+import { MAX_CREDIT_LINE, MAX_TERM_LIMIT, type LicenceTerms } from './tiers';
 
 /**
  * The Creator Hub's terms editor (issue 8) keeps each tier's terms as form fields: limits as the text of a
  * number input, where an empty field means unlimited. These pure functions map that form to the API's
- * terms and back, and name the server's validation issues in the creator's words.
+ * terms and back.
  */
 
 export const LIMIT_TERMS = [
@@ -86,26 +78,4 @@ export function formToTerms(form: TermsForm): TermsParse {
       credit_line: credit,
     },
   };
-}
-
-const isTier = (value: string | undefined): value is TierId => TIER_IDS.includes(value as TierId);
-const isTerm = (value: string | undefined): value is keyof LicenceTerms =>
-  value !== undefined && value in TERM_LABELS;
-
-/**
- * A validation issue of PUT /api/creator/projects/{id}/licences as one sentence: where ('Licença WAV —
- * Streams de áudio') and what is wrong (the schema's Portuguese message), never the field's JSON path.
- */
-export function licenceSettingsIssueMessage(issue: { path: string; message: string }): string {
-  const [root, tier, field, term] = issue.path.split('.');
-  if (root === 'tiers' && isTier(tier)) {
-    if (field === 'terms' && isTerm(term))
-      return `${TIER_NAMES[tier]} — ${TERM_LABELS[term]}: ${issue.message}`;
-    if (field === 'price') return `${TIER_NAMES[tier]} — Preço: ${issue.message}`;
-    return `${TIER_NAMES[tier]}: ${issue.message}`;
-  }
-  if (root === 'wav_key') return `Master WAV: ${issue.message}`;
-  if (root === 'stems_keys') return `Stems: ${issue.message}`;
-  if (root === 'min_offer' || root === 'ai_stems') return issue.message;
-  return `Configuração de licenças inválida: ${issue.message}`;
 }

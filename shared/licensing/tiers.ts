@@ -232,14 +232,6 @@ export function applyCoupon(
   return { ok: true, amount, discount: roundCents(price - amount) };
 }
 
-export const COUPON_ERRORS: Record<Exclude<CouponCheck, { ok: true }>['reason'] | 'unknown', string> = {
-  unknown: 'Cupom inválido.',
-  inactive: 'Cupom inválido.',
-  expired: 'Este cupom expirou.',
-  exhausted: 'Este cupom atingiu o limite de usos.',
-  tier: 'Este cupom não vale para esta licença.',
-};
-
 // --- Requests ------------------------------------------------------------------------------------------
 
 /** POST /api/functions/create-payment with a tier: the licence checkout. */

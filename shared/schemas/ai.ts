@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { ANALYSIS_TYPES, DAW_PORTS, DAW_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../daw';
 import { NOTE_NAMES } from '../midi/theory';
 
@@ -7,26 +8,12 @@ import { NOTE_NAMES } from '../midi/theory';
  * docs/ai-api.md describes each route with examples.
  */
 
-/** The spec's texts of this area, word for word. */
+/**
+ * The spec's texts of this area that are not API errors (those live with every other error message in
+ * shared/i18n/api-errors, by code).
+ */
 export const aiMessages = {
-  quota: 'Limite de quota da API OpenAI excedido. Verifique seu plano e detalhes de cobrança.',
-  neuralFallback: 'Erro no processamento neural',
-  neuralEmpty: 'Resposta vazia do servidor neural',
-  neuralNoResponse: 'Processamento concluído sem resposta',
-  promptRequired: 'Prompt necessário — Digite sua pergunta para o Neural Engine V2',
-  inputRequired: 'Input necessário — Digite sua solicitação para processar',
   chatFallback: 'Desculpe, não consegui processar sua mensagem.',
-  noAudio: 'Nenhum áudio detectado — Tente gravar novamente',
-  transcriptionFailed: 'Erro na transcrição — Não foi possível processar o áudio',
-  transcriptionNeedsKey:
-    'A transcrição de voz precisa de uma chave da OpenAI (OPENAI_API_KEY), que não está configurada neste ambiente.',
-  notAuthenticated: 'Usuário não autenticado',
-  fileProcessing: 'Falha no processamento',
-  audioFileRequired: 'Please select an audio file first',
-  aiUnauthorized: 'A chave da API de IA foi recusada pelo provedor. Verifique a configuração.',
-  aiTimeout: 'O serviço de IA demorou demais para responder. Tente novamente em alguns instantes.',
-  aiUnavailable: 'O serviço de IA está indisponível no momento. Tente novamente em alguns instantes.',
-  aiRateLimit: 'Muitas solicitações ao serviço de IA — aguarde alguns segundos e tente novamente.',
   vocalNeedsProvider:
     'A síntese vocal com voz real precisa de um provedor de voz configurado; este ambiente renderiza uma voz sintética por formantes.',
 } as const;
@@ -75,7 +62,7 @@ export const ChatRequest = z
     if (body.message !== undefined) messages.push({ role: 'user', content: body.message });
     const last = [...messages].reverse().find((m) => m.role === 'user');
     if (!last || last.content.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: aiMessages.inputRequired });
+      ctx.addIssue({ code: 'custom', path: ['message'], message: issueCode('INPUT_REQUIRED') });
       return z.NEVER;
     }
     return {
@@ -91,6 +78,10 @@ export interface ChatAnswer {
   response: string;
   offline: boolean;
   sources: string[];
+  /** What the answer is: from the knowledge base, from the platform's own data, or "I don't know". */
+  kind?: 'answer' | 'facts' | 'unknown';
+  /** With "I don't know": the closest topics, to ask about next. */
+  suggestions?: string[];
   model: string;
   language: 'pt' | 'en' | 'es';
 }
@@ -105,7 +96,7 @@ export const NeuralRequest = z.object({
   prompt: z
     .string()
     .max(8000)
-    .refine((p) => p.trim() !== '', aiMessages.promptRequired),
+    .refine((p) => p.trim() !== '', issueCode('PROMPT_REQUIRED')),
   mode: NeuralMode.default('creative'),
   /** Creativity slider 0..1 step 0.1 (default 0.7); `creativity` is accepted as an alias. */
   temperature: z.number().min(0).max(1).optional(),
@@ -127,7 +118,7 @@ export const GenericToolRequest = z.object({
   prompt: z
     .string()
     .max(8000)
-    .refine((p) => p.trim() !== '', aiMessages.inputRequired),
+    .refine((p) => p.trim() !== '', issueCode('INPUT_REQUIRED')),
   mode: z.string().max(40).optional(),
   context: z.string().max(500).optional(),
   userId: z.string().max(200).optional(),
@@ -153,7 +144,7 @@ export const AudioAnalysisRequest = z.object({
 export const VoiceRequest = z.object({
   audio: z
     .string()
-    .min(1, aiMessages.noAudio)
+    .min(1, issueCode('NO_AUDIO_DETECTED'))
     .max(MAX_VOICE_BASE64_CHARS, 'Gravação muito longa — envie até cerca de 4 MB de áudio.'),
   mimeType: z.string().max(100).default('audio/webm'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
 
 /**
@@ -9,21 +10,19 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLE
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
   description: z
-    .string({ message: 'Descreva a música que você quer gerar.' })
+    .string({ message: issueCode('DESCRIPTION_REQUIRED') })
     .trim()
-    .min(1, 'Descreva a música que você quer gerar.')
-    .max(2000, 'A descrição pode ter no máximo 2000 caracteres.'),
+    .min(1, issueCode('DESCRIPTION_REQUIRED'))
+    .max(2000, issueCode('DESCRIPTION_TOO_LONG')),
   lyrics: z
     .string()
     .trim()
-    .max(5000, 'A letra pode ter no máximo 5000 caracteres.')
+    .max(5000, issueCode('LYRICS_TOO_LONG'))
     .optional()
     .transform((value) => (value ? value : undefined)),
-  style: z
-    .enum(MUSIC_STYLES, { message: `Estilo inválido: use ${MUSIC_STYLES.join(', ')}.` })
-    .default(DEFAULT_STYLE),
+  style: z.enum(MUSIC_STYLES, { message: issueCode('STYLE_INVALID') }).default(DEFAULT_STYLE),
   duration: z
-    .literal(DURATIONS_SECONDS, { message: 'Duração inválida: use 30, 60, 90 ou 120 segundos.' })
+    .literal(DURATIONS_SECONDS, { message: issueCode('DURATION_INVALID') })
     .default(DEFAULT_DURATION_SECONDS),
 });
 export type CreateMusicRequest = z.infer<typeof CreateMusicRequest>;
@@ -88,7 +87,11 @@ export type GenerationView = z.infer<typeof GenerationView>;
 
 /** POST /api/functions/neural-stem-splitter: a completed upload of the caller. */
 export const StemSplitRequest = z.object({
-  uploadId: z.string({ message: 'Envie o arquivo de áudio antes de separar.' }).trim().min(1).max(200),
+  uploadId: z
+    .string({ message: issueCode('SPLIT_UPLOAD_REQUIRED') })
+    .trim()
+    .min(1)
+    .max(200),
 });
 export type StemSplitRequest = z.infer<typeof StemSplitRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
 import { PRODUCT_GENRES } from '../marketplace/genres';
@@ -57,14 +58,14 @@ export type PlayLink = z.infer<typeof PlayLink>;
 
 const money = z
   .number()
-  .positive('O preço deve ser maior que zero.')
+  .positive(issueCode('PRICE_NOT_POSITIVE'))
   .max(1_000_000)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.');
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, issueCode('PRICE_DECIMALS'));
 
 const duration = z.union([z.number().int().min(1).max(3600), z.string()]).transform((value, ctx) => {
   const seconds = typeof value === 'number' ? value : parseDuration(value);
   if (seconds === undefined || seconds < 1 || seconds > 3600) {
-    ctx.addIssue({ code: 'custom', message: "Duração inválida: use 'm:ss' ou segundos (até 60:00)." });
+    ctx.addIssue({ code: 'custom', message: issueCode('TRACK_DURATION_INVALID') });
     return z.NEVER;
   }
   return seconds;
@@ -99,11 +100,11 @@ const objectKey = z
 /** POST /api/projects: the product upload form (spec 1 §3, §5). */
 export const ProjectCreate = z
   .object({
-    title: z.string().trim().min(1, 'Preencha todos os campos obrigatórios.').max(120),
-    description: z.string().trim().min(1, 'Preencha todos os campos obrigatórios.').max(2000),
+    title: z.string().trim().min(1, issueCode('REQUIRED_FIELDS')).max(120),
+    description: z.string().trim().min(1, issueCode('REQUIRED_FIELDS')).max(2000),
     price: money,
     genre: Genre,
-    bpm: z.number().int('BPM deve ser um número inteiro.').min(20).max(300),
+    bpm: z.number().int(issueCode('BPM_NOT_WHOLE')).min(20).max(300),
     duration,
     tags,
     audioKey: objectKey,

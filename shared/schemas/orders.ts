@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 
 /** pending (hired) → delivered (creator sent the file) → completed (client rated). */
 export const OrderStatus = z.enum(['pending', 'delivered', 'completed']);
@@ -27,9 +28,9 @@ export const OrderRating = z
   .object({
     rating: z
       .number()
-      .int('A avaliação é de 1 a 5.')
-      .min(1, 'A avaliação é de 1 a 5.')
-      .max(5, 'A avaliação é de 1 a 5.'),
+      .int(issueCode('RATING_RANGE'))
+      .min(1, issueCode('RATING_RANGE'))
+      .max(5, issueCode('RATING_RANGE')),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from '../errors';
 import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
 
 /** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */
@@ -38,10 +39,10 @@ export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;
 /** POST /api/functions/coins-create-checkout: whole dollars, 1 USD = 1 Coin. */
 export const CoinsCheckoutRequest = z.object({
   amount_usd: z
-    .number({ message: 'Digite um valor válido' })
-    .int('Digite um valor válido: use um número inteiro de dólares.')
-    .min(1, 'Digite um valor válido: o mínimo é 1.')
-    .max(MAX_COIN_PURCHASE, `Digite um valor válido: o máximo é ${MAX_COIN_PURCHASE}.`),
+    .number({ message: issueCode('COINS_AMOUNT_INVALID') })
+    .int(issueCode('COINS_AMOUNT_NOT_WHOLE'))
+    .min(1, issueCode('COINS_AMOUNT_TOO_LOW'))
+    .max(MAX_COIN_PURCHASE, issueCode('COINS_AMOUNT_TOO_HIGH')),
 });
 export type CoinsCheckoutRequest = z.infer<typeof CoinsCheckoutRequest>;
 

@@ -60,10 +60,14 @@ export const CommunityAttachment = z
   .strict();
 export type CommunityAttachment = z.infer<typeof CommunityAttachment>;
 
+/** A post's audio: the caller's finished upload (purpose 'community-audio'), named by its id. */
 export const NewCommunityPost = z
   .object({
     text: z.string().trim().min(1).max(COMMUNITY_POST_MAX),
-    attachment: CommunityAttachment.optional(),
+    attachment: z
+      .object({ uploadId: z.string().trim().min(1).max(200) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type NewCommunityPost = z.infer<typeof NewCommunityPost>;
@@ -74,7 +78,8 @@ export const CommunityPost = z.object({
   author_name: z.string(),
   text: z.string(),
   tags: z.array(z.string()),
-  attachment: CommunityAttachment.nullable(),
+  /** `url` plays the uploaded audio (signed on read); null for posts whose audio was never uploaded. */
+  attachment: CommunityAttachment.extend({ url: z.string().nullable().optional() }).nullable(),
   created_at: z.string(),
 });
 export type CommunityPost = z.infer<typeof CommunityPost>;

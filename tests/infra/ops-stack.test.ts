@@ -32,7 +32,7 @@ let platform: Platform;
 let templates: Record<'data' | 'auth' | 'api' | 'ops' | 'web', Json>;
 
 beforeAll(() => {
-  platform = synthPlatform().platform;
+  platform = synthPlatform({ stage: 'prod' }).platform;
   templates = {
     data: Template.fromStack(platform.data).toJSON() as Json,
     auth: Template.fromStack(platform.auth).toJSON() as Json,

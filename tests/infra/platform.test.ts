@@ -17,7 +17,8 @@ let web: Template;
 let outdir: string;
 
 beforeAll(() => {
-  const { app, platform } = synthPlatform({ domainName: 'app.example.com', certificateArn });
+  // Production, explicitly (the default stage is dev): retention and deletion protection are asserted.
+  const { app, platform } = synthPlatform({ stage: 'prod', domainName: 'app.example.com', certificateArn });
   outdir = app.outdir;
   data = Template.fromStack(platform.data);
   auth = Template.fromStack(platform.auth);
@@ -180,7 +181,7 @@ describe('Api stack', () => {
     }
   });
 
-  it('gives Stripe functions the secret ARN, read access to it and the public app URL', () => {
+  it("gives Stripe functions the secret ARN, read access to it and the app URL's SSM parameter", () => {
     const stripeFunctions = functions.filter((fn: FunctionDefinition) => fn.stripeSecret);
     const lambdas = Object.values(api.findResources('AWS::Lambda::Function') as Record<string, Resource>);
     const withSecret = lambdas.filter((fn) =>
@@ -191,9 +192,15 @@ describe('Api stack', () => {
     );
     for (const fn of withSecret) {
       expect(fn.Properties.Environment).toMatchObject({
-        Variables: { PUBLIC_APP_URL: 'https://app.example.com' },
+        Variables: { PUBLIC_APP_URL_PARAMETER: '/five-d/prod/public-app-url' },
       });
+      expect(JSON.stringify(fn.Properties.Environment)).not.toContain('PUBLIC_APP_URL"');
     }
+    // The Web stack writes the custom domain there.
+    web.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/five-d/prod/public-app-url',
+      Value: 'https://app.example.com',
+    });
     const secretReaders = api.findResources('AWS::IAM::Policy', {
       Properties: {
         PolicyDocument: {

@@ -121,7 +121,7 @@ describe('signed-in user, end to end', () => {
       body: '{"full_name": ',
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_JSON');
 
     const invalid = await api('/api/me/profile', {
       method: 'PATCH',
@@ -258,10 +258,10 @@ describe('router auth and errors', () => {
     expect(valid.status).toBe(404);
   });
 
-  it('GET /api/geo returns the viewer country (CloudFront header, default BR locally)', async () => {
+  it('GET /api/geo returns the viewer country as CloudFront sets it (BR locally); a client cannot choose it', async () => {
     expect(await (await api('/api/geo')).json()).toEqual({ country: 'BR' });
-    const pt = await api('/api/geo', { headers: { 'cloudfront-viewer-country': 'pt' } });
-    expect(await pt.json()).toEqual({ country: 'PT' });
+    const spoofed = await api('/api/geo', { headers: { 'cloudfront-viewer-country': 'pt' } });
+    expect(await spoofed.json()).toEqual({ country: 'BR' });
   });
 
   it('unknown route → 404 JSON, wrong method → 405 JSON', async () => {

@@ -108,7 +108,7 @@ describe('generate a track end to end', () => {
   it('answers 402 with a clear message when there is no plan and too few coins, and starts nothing', async () => {
     const claims = user();
     await fund(claims.sub, 1);
-    const answer = await call<{ error: { code: string; message: string } }>(
+    const answer = await call<{ error: { code: string; message: string; params: unknown } }>(
       'POST',
       '/api/functions/suno-create-music',
       {
@@ -118,6 +118,7 @@ describe('generate a track end to end', () => {
     );
     expect(answer.status).toBe(402);
     expect(answer.body.error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(answer.body.error).toMatchObject({ params: { context: 'coins', amount: 2 } });
     expect(answer.body.error.message).toMatch(/2 5D Coins/);
     expect((await getWallet(claims.sub)).balance).toBe(1);
   });
@@ -147,6 +148,7 @@ describe('suno-create-music refusals', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.error).toEqual({
       code: 'INPUT_POLICY',
+      params: { context: 'artist' },
       message: 'Remova nomes de artistas/bandas do seu prompt.',
       reason: 'artist',
     });
@@ -174,7 +176,8 @@ describe('suno-create-music refusals', () => {
       body: { description: 'x', duration: 45 },
     });
     expect(duration.status).toBe(400);
-    expect(duration.body.error.code).toBe('VALIDATION_ERROR');
+    expect(duration.body.error.code).toBe('DURATION_INVALID');
+    expect(blank.body.error.code).toBe('DESCRIPTION_REQUIRED');
   });
 
   it('anonymous clients get 3 generations a day, then 429 RATE_LIMIT; other clients are unaffected', async () => {

@@ -33,9 +33,9 @@ describe('generation through the local platform', () => {
     expect(job!.track!.stems.every((stem) => stem.url)).toBe(true);
   });
 
-  it('GET of an unknown job is a 404 in the API error shape', async () => {
+  it('GET of an unknown job is a 404 with the task-not-found code', async () => {
     const answer = await fetch(`${apiUrl}/api/generations/01J0000000000000000000000000000000000000000`);
     expect(answer.status).toBe(404);
-    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('TASK_NOT_FOUND');
   });
 });

@@ -109,6 +109,7 @@ describe('abandoned licence checkout', () => {
     expect((await checkout(client(), beat.id, 'REABRE')).status).toBe(200);
     expect((await checkout(client(), beat.id, 'REABRE')).body.error).toEqual({
       code: 'INVALID_COUPON',
+      params: { context: 'exhausted' },
       message: 'Este cupom atingiu o limite de usos.',
     });
     expect((await checkout(buyer, beat.id, 'REABRE')).body.id).toBe(first.body.id);

@@ -11,7 +11,7 @@ import { handlerApi } from './uploads-api';
  * Saving a beat's licence settings (issue 8): terms validated with messages a creator can read, and
  * the master/stems keys accepted only when they are the caller's own finished uploads of the right kind.
  */
-type ErrorAnswer = { error: { code: string; message: string } };
+type ErrorAnswer = { error: { code: string; message: string; params?: Record<string, string | number> } };
 
 const save = (owner: Claims, projectId: string, body: Record<string, unknown>) =>
   api<ErrorAnswer & { settings: { wav_key: string | null; stems_keys: string[] } }>(
@@ -52,28 +52,28 @@ describe('licence settings: terms', () => {
     expect(wav.terms.credit_line).toBe('Beat por Rafa Termos');
   });
 
-  it('a term that is not a whole number is refused in Portuguese, naming tier and term', async () => {
+  it('a term that is not a whole number is refused with a code naming the field', async () => {
     const owner = creator();
     const beat = await publish(owner);
     const tiers = defaultTiers(50) as unknown as Record<string, { terms: Record<string, unknown> }>;
     tiers.wav!.terms.audio_streams = 'muitos';
     const answer = await save(owner, beat.id, { tiers });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe(
-      'Licença WAV — Streams de áudio: Use um número inteiro ou deixe vazio para ilimitado.',
-    );
+    expect(answer.body.error.code).toBe('VALIDATION_ERROR');
+    expect(answer.body.error.params).toEqual({ context: 'field', field: 'tiers.wav.terms.audio_streams' });
   });
 
-  it('a credit line over 200 characters is refused with its limit', async () => {
+  it('a credit line over 200 characters is refused naming the field', async () => {
     const owner = creator();
     const beat = await publish(owner);
     const tiers = defaultTiers(50);
     tiers.mp3.terms.credit_line = 'x'.repeat(201);
     const answer = await save(owner, beat.id, { tiers });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe(
-      'Licença MP3 — Crédito obrigatório: O crédito pode ter no máximo 200 caracteres.',
-    );
+    expect(answer.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      params: { context: 'field', field: 'tiers.mp3.terms.credit_line' },
+    });
   });
 });
 
@@ -96,7 +96,10 @@ describe('licence settings: master and stems files', () => {
     const theirs = await uploadAs(other, 'licence-master', 'Master.wav', tinyWav());
     const answer = await save(owner, beat.id, { wav_key: theirs });
     expect(answer.status).toBe(403);
-    expect(answer.body.error.message).toBe('Master WAV: este arquivo não é um envio seu.');
+    expect(answer.body.error).toMatchObject({
+      code: 'FILE_NOT_OWNED',
+      message: 'Este arquivo não é um envio seu.',
+    });
     const stems = await save(owner, beat.id, { stems_keys: [theirs] });
     expect(stems.status).toBe(403);
   });
@@ -106,6 +109,7 @@ describe('licence settings: master and stems files', () => {
     const beat = await publish(owner);
     const answer = await save(owner, beat.id, { wav_key: `stems/${owner.sub}/${randomUUID()}/Master.wav` });
     expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'FILE_NOT_FOUND', params: { context: 'master' } });
     expect(answer.body.error.message).toMatch(/^Master WAV: o envio não foi concluído/);
   });
 
@@ -116,6 +120,6 @@ describe('licence settings: master and stems files', () => {
     await putAudioBucketObject(fake, Buffer.from('PK\u0003\u0004 not a wav'), 'audio/wav');
     const answer = await save(owner, beat.id, { wav_key: fake });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe('Master WAV: o arquivo precisa ser um WAV (.wav).');
+    expect(answer.body.error).toMatchObject({ code: 'INVALID_FILE_TYPE', params: { context: 'wav' } });
   });
 });

@@ -95,7 +95,7 @@ describe('publishing a product', () => {
     await putAudioBucketObject(audioKey, tinyWav(), 'audio/wav');
     const answer = await call('POST', '/api/projects', { claims: buyer, body: form(audioKey) });
     expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(answer.body).toMatchObject({ error: { code: 'CREATOR_ONLY' } });
   });
 
   it('a self-declared creator role without the creator group is still refused (403)', async () => {
@@ -113,18 +113,18 @@ describe('publishing a product', () => {
   });
 
   it.each([
-    ['a zero price', { price: 0 }],
-    ['a genre outside the list', { genre: 'Polka' }],
-    ['a decimal bpm', { bpm: 99.5 }],
-    ['a missing title', { title: '' }],
-  ])('rejects %s with 400', async (_name, change) => {
+    ['a zero price', { price: 0 }, 'PRICE_NOT_POSITIVE'],
+    ['a genre outside the list', { genre: 'Polka' }, 'VALIDATION_ERROR'],
+    ['a decimal bpm', { bpm: 99.5 }, 'BPM_NOT_WHOLE'],
+    ['a missing title', { title: '' }, 'REQUIRED_FIELDS'],
+  ])('rejects %s with 400 and its code', async (_name, change, code) => {
     const owner = creator();
     const answer = await call('POST', '/api/projects', {
       claims: owner,
       body: form(`audio/${owner.sub}/a.wav`, change),
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect(answer.body).toMatchObject({ error: { code } });
   });
 
   it('rejects a body that is not JSON with 400', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMIT_MESSAGE, ruleFor } from '../../lambdas/_lib/rate-limit';
+import { ruleFor } from '../../lambdas/_lib/rate-limit';
 import { logger } from '../../lambdas/_lib/logger';
 import {
   destroyCognito,
@@ -49,7 +49,12 @@ const chat = (viewer: string, token?: string) =>
 
 function expectLimited(answer: Awaited<ReturnType<typeof request>>) {
   expect(answer.status, answer.text).toBe(429);
-  expect(answer.json).toEqual({ error: { code: 'RATE_LIMIT', message: RATE_LIMIT_MESSAGE } });
+  expect(answer.json).toEqual({
+    error: {
+      code: 'RATE_LIMIT',
+      message: 'Muitas solicitações — aguarde alguns segundos e tente novamente.',
+    },
+  });
 }
 
 describe('rate limits', () => {

@@ -16,6 +16,7 @@ const server = http.createServer((req, res) => {
       body,
       { sub: 'u1', 'cognito:groups': '[client creator]' },
       'BR',
+      'origin-value',
     );
     res.end(JSON.stringify(event));
   });
@@ -64,6 +65,7 @@ describe('API Gateway v2 event', () => {
     expect(event.headers['x-custom']).toBe('Yes');
     expect(event.headers.cookie).toBeUndefined();
     expect(event.headers['cloudfront-viewer-country']).toBe('BR');
+    expect(event.headers['x-origin-verify']).toBe('origin-value');
     expect(event.requestContext).toMatchObject({
       routeKey: 'POST /api/things/{id}',
       stage: '$default',
@@ -72,6 +74,15 @@ describe('API Gateway v2 event', () => {
     });
     expect(event.requestContext.requestId).toEqual(expect.any(String));
     expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
+  });
+
+  it('replaces client-sent CloudFront headers with its own, as CloudFront does', async () => {
+    const event = await eventFor('/api/things/abc', {
+      method: 'POST',
+      headers: { 'CloudFront-Viewer-Country': 'US', 'X-Origin-Verify': 'guessed' },
+    });
+    expect(event.headers['cloudfront-viewer-country']).toBe('BR');
+    expect(event.headers['x-origin-verify']).toBe('origin-value');
   });
 
   it('base64-encodes non-text bodies byte for byte and keeps JSON raw (webhook signatures)', async () => {

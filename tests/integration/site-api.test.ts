@@ -72,15 +72,12 @@ describe('competitions API', () => {
 });
 
 describe('community API', () => {
-  it('publishes a post with tags and an audio attachment and shows it first in the feed and trending', async () => {
+  it('publishes a post with tags and shows it first in the feed and trending (audio: community-audio.test.ts)', async () => {
     const author = user('Autora Teste');
     const tag = `tag${randomUUID().slice(0, 6)}`;
     const created = await call<{ post: CommunityPost }>('POST', '/api/community/posts', {
       claims: author,
-      body: {
-        text: `Meu beat novo #${tag}`,
-        attachment: { name: 'beat.mp3', type: 'audio/mpeg', size: 1234 },
-      },
+      body: { text: `Meu beat novo #${tag}` },
     });
     expect(created.status).toBe(201);
     expect(created.body.post).toMatchObject({ author_name: 'Autora Teste', tags: [tag] });
@@ -251,7 +248,7 @@ describe('creator public profile API', () => {
     expect((await call('PUT', '/api/me/settings', { claims: creator, body: hide })).status).toBe(200);
     const hidden = await call<{ error: { code: string } }>('GET', `/api/creators/${slug}`);
     expect(hidden.status).toBe(404);
-    expect(hidden.body.error.code).toBe('NOT_FOUND');
+    expect(hidden.body.error.code).toBe('CREATOR_NOT_FOUND');
     expect(await listed()).toBe(false);
 
     const show = { ...DEFAULT_SETTINGS, publicProfile: true };

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aiMessages } from '../../shared/schemas/ai';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 import { mapOpenAiError } from '../../lambdas/_lib/ai/openai';
 import { neuralText } from '../../lambdas/_lib/ai/assistant';
 import { invoke } from './ai-event';
@@ -9,7 +9,7 @@ import { completion, quotaError, startFakeOpenAi, type FakeOpenAi } from './ai-f
 vi.mock('../../lambdas/_lib/rate-limit', () => ({ enforceRateLimit: async () => undefined }));
 
 /** Every message of the spec's AI-tools catalogue (§5, §8) that the backend produces. */
-type ErrorBody = { error: { code: string; message: string } };
+type ErrorBody = { error: { code: string; message: string; params?: Record<string, string | number> } };
 
 let fake: FakeOpenAi;
 const saved = { ...process.env };
@@ -117,10 +117,12 @@ describe('Neural Engine messages', () => {
 
 describe('chat messages', () => {
   it('maps quota, rejected key and provider outage', () => {
-    expect(mapOpenAiError({ status: 429, code: 'insufficient_quota' }).message).toBe(aiMessages.quota);
+    expect(mapOpenAiError({ status: 429, code: 'insufficient_quota' }).message).toBe(
+      apiErrorsPtBR.AI_QUOTA_EXCEEDED,
+    );
     expect(mapOpenAiError({ status: 429, message: 'Rate limit reached' }).status).toBe(429);
-    expect(mapOpenAiError({ status: 401 }).message).toBe(aiMessages.aiUnauthorized);
-    expect(mapOpenAiError({ status: 503 }).message).toBe(aiMessages.aiUnavailable);
+    expect(mapOpenAiError({ status: 401 }).message).toBe(apiErrorsPtBR.AI_UNAUTHORIZED);
+    expect(mapOpenAiError({ status: 503 }).message).toBe(apiErrorsPtBR.AI_UNAVAILABLE);
     expect(mapOpenAiError({ name: 'APIConnectionTimeoutError' }).status).toBe(504);
   });
 
@@ -144,7 +146,7 @@ describe('chat messages', () => {
 describe('voice input messages', () => {
   const audio = Buffer.alloc(4096, 7).toString('base64');
 
-  it('answers a plain 503 without a key, never a transcript', async () => {
+  it('answers 503 AI_KEY_REQUIRED without a key, naming the setting for the operator, never a transcript', async () => {
     delete process.env.OPENAI_API_KEY;
     const answer = await invoke<ErrorBody & { text?: string }>('voice-to-text', {
       audio,
@@ -152,7 +154,9 @@ describe('voice input messages', () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.body.text).toBeUndefined();
-    expect(answer.body.error.message).toMatch(/chave/);
+    expect(answer.body.error.code).toBe('AI_KEY_REQUIRED');
+    expect(answer.body.error.message).toMatch(/^A entrada por voz precisa do serviço de fala configurado/);
+    expect(answer.body.error.message).toContain('OPENAI_API_KEY');
   });
 
   it("answers 'Nenhum áudio detectado' when the transcription is empty", async () => {
@@ -174,22 +178,25 @@ describe('voice input messages', () => {
 });
 
 describe('file attach and DAW messages', () => {
-  it("answers 'Usuário não autenticado' to an anonymous file analysis", async () => {
+  it('answers 401 UNAUTHORIZED to an anonymous file analysis', async () => {
     const answer = await invoke<ErrorBody>('ai-file-analysis', { key: 'x/1_a.wav' });
     expect(answer.status).toBe(401);
-    expect(answer.body.error.message).toBe('Usuário não autenticado');
+    expect(answer.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Faça login para continuar.' });
   });
 
-  it("answers 'Please select an audio file first' to an analysis without audio features", async () => {
+  it('answers AUDIO_FEATURES_REQUIRED to an analysis without audio features', async () => {
     const answer = await invoke<ErrorBody>('ai-daw-integration', {
       action: 'ai_audio_analysis',
       data: { analysisType: 'harmonic' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe('Please select an audio file first');
+    expect(answer.body.error).toMatchObject({
+      code: 'AUDIO_FEATURES_REQUIRED',
+      message: 'Selecione um arquivo de áudio primeiro.',
+    });
   });
 
-  it("answers 'Failed to send OSC command' when the packet cannot be sent", async () => {
+  it('answers OSC_SEND_FAILED with the host and port when the packet cannot be sent', async () => {
     process.env.STAGE = 'local';
     const answer = await invoke<ErrorBody>('daw-integration', {
       action: 'send_osc',
@@ -197,7 +204,10 @@ describe('file attach and DAW messages', () => {
       data: { command: 'play', host: 'no-such-host.invalid', port: 11000 },
     });
     expect(answer.status).toBe(502);
-    expect(answer.body.error.message).toMatch(/^Failed to send OSC command/);
+    expect(answer.body.error).toMatchObject({
+      code: 'OSC_SEND_FAILED',
+      params: { host: 'no-such-host.invalid', port: 11000 },
+    });
   });
 
   it('returns the encoded packet and the reason in the cloud', async () => {

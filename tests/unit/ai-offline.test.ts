@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../../lambdas/_lib/ai/knowledge/entries';
-import { detectLanguage, offlineAnswer } from '../../lambdas/_lib/ai/offline';
+import { decideOffline, detectLanguage, offlineAnswer } from '../../lambdas/_lib/ai/offline';
+import { PLANS } from '../../shared/plans';
 import {
   bm25Scores,
   buildIndex,
@@ -67,7 +68,41 @@ describe('offline assistant retrieval', () => {
   it('says it does not know instead of inventing when nothing matches', () => {
     const answer = offlineAnswer('qual a capital da Mongólia xyzzy');
     expect(answer.sources).toEqual([]);
-    expect(answer.response).toMatch(/Não encontrei/);
+    expect(answer.kind).toBe('unknown');
+    expect(answer.response).toMatch(/^Não sei responder isso/);
+  });
+
+  it('refuses a question that only shares a word with an entry, offering the closest topics', () => {
+    // Before the threshold this answered with an unrelated entry ('Quanto de reverb…' style matches).
+    const answer = offlineAnswer('Como declarar imposto de renda sobre a venda de um carro?');
+    expect(answer.kind).toBe('unknown');
+    expect(answer.sources).toEqual([]);
+    expect(answer.suggestions!.length).toBeGreaterThan(0);
+    expect(answer.response).toContain(answer.suggestions![0]!);
+    const english = offlineAnswer('What is the weather in London tomorrow?');
+    expect(english.response).toMatch(/^I don't know/);
+  });
+
+  it('answers questions about plans, prices, coins and limits from the platform data, not from prose', () => {
+    const pro = offlineAnswer('Quanto custa o plano PRO?');
+    expect(pro.kind).toBe('facts');
+    expect(pro.sources).toEqual(['Dados da plataforma 5D']);
+    expect(pro.response).toContain(`${PLANS.PRO.monthlyCoins} 5D Coins`);
+    expect(pro.response).toContain(`${PLANS.PRO.monthlyPricesUsd!.at(-1)}`);
+    expect(pro.response).not.toContain('Plano Iniciante');
+    const coin = offlineAnswer('How much does a 5D Coin cost?');
+    expect(coin.response).toMatch(/1 Coin = US\$ 1/);
+    expect(offlineAnswer('Qual o tamanho máximo de arquivo que posso enviar?').response).toContain('1 GB');
+    expect(offlineAnswer('What fee does the platform take on beat sales?').response).toContain('15%');
+  });
+
+  it('keeps answering music questions above the threshold in the three languages', () => {
+    for (const question of [
+      'Como criar um beat de trap?',
+      'How should I EQ my mix?',
+      '¿Qué es el loudness y los LUFS?',
+    ])
+      expect(decideOffline(question).kind, question).toBe('answer');
   });
 
   it('frames answers by Neural Engine mode', () => {

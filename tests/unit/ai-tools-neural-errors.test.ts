@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readToolAnswer, runNeuralEngine } from '../../web/src/components/ai-tools/neural-api';
+import { readToolResult, runNeuralEngine } from '../../web/src/components/ai-tools/neural-api';
 
 function answerWith(status: number, body: unknown) {
   vi.stubGlobal(
@@ -69,12 +69,13 @@ describe('Neural Engine error texts (spec §8)', () => {
 });
 
 describe('generic tool answers (spec §7)', () => {
-  it('reads response, result, analysis, message or status, else the whole JSON', () => {
-    expect(readToolAnswer({ response: 'a' })).toBe('a');
-    expect(readToolAnswer({ result: 'b' })).toBe('b');
-    expect(readToolAnswer({ analysis: 'c' })).toBe('c');
-    expect(readToolAnswer({ message: 'd' })).toBe('d');
-    expect(readToolAnswer({ status: 'e' })).toBe('e');
-    expect(readToolAnswer({ other: 1 })).toBe(JSON.stringify({ other: 1 }, null, 2));
+  it('reads response, result, analysis, message or status as text, and anything else as data, never JSON text', () => {
+    expect(readToolResult({ response: 'a' })).toEqual({ text: 'a' });
+    expect(readToolResult({ result: 'b' })).toEqual({ text: 'b' });
+    expect(readToolResult({ analysis: 'c' })).toEqual({ text: 'c' });
+    expect(readToolResult({ message: 'd' })).toEqual({ text: 'd' });
+    expect(readToolResult({ status: 'e' })).toEqual({ text: 'e' });
+    expect(readToolResult({ analysis: { lufs: -9 } })).toEqual({ data: { lufs: -9 } });
+    expect(readToolResult({ other: 1 })).toEqual({ data: { other: 1 } });
   });
 });

@@ -20,7 +20,7 @@ describe('http middleware', () => {
     const result = await handler(event({ body: '{nope' }), context);
     expect(result.statusCode).toBe(400);
     expect(JSON.parse(result.body ?? '')).toEqual({
-      error: { code: 'BAD_REQUEST', message: 'O corpo da requisição não é JSON válido.' },
+      error: { code: 'INVALID_JSON', message: 'O corpo da requisição não é JSON válido.' },
     });
   });
 
@@ -29,7 +29,8 @@ describe('http middleware', () => {
     const body = JSON.parse(result.body ?? '');
     expect(result.statusCode).toBe(400);
     expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.message).toMatch(/^title:/);
+    expect(body.error.params).toEqual({ context: 'field', field: 'title' });
+    expect(body.error.message).toBe('Dados inválidos em “title”. Confira e tente novamente.');
   });
 
   it('decodes a base64 body as API Gateway sends it', async () => {
@@ -42,12 +43,17 @@ describe('http middleware', () => {
     const byId = httpHandler(async (e) => json(200, { id: pathParam(e, 'id') }));
     const missing = await byId(event({ pathParameters: {} }), context);
     expect(missing.statusCode).toBe(400);
-    expect(JSON.parse(missing.body ?? '').error.message).toBe('Parâmetro ausente: id');
+    expect(JSON.parse(missing.body ?? '').error).toEqual({
+      code: 'MISSING_PARAMETER',
+      message: 'Parâmetro ausente: id.',
+      params: { name: 'id' },
+    });
     const tooLong = await byId(event({ pathParameters: { id: 'x'.repeat(201) } }), context);
     expect(tooLong.statusCode).toBe(400);
     expect(JSON.parse(tooLong.body ?? '').error).toEqual({
-      code: 'BAD_REQUEST',
-      message: 'Parâmetro inválido: id (máximo de 200 caracteres)',
+      code: 'INVALID_PARAMETER',
+      message: 'Parâmetro inválido: id (máximo de 200 caracteres).',
+      params: { name: 'id', max: 200 },
     });
     const fine = await byId(event({ pathParameters: { id: 'x'.repeat(200) } }), context);
     expect(JSON.parse(fine.body ?? '')).toEqual({ id: 'x'.repeat(200) });
@@ -55,10 +61,13 @@ describe('http middleware', () => {
 
   it('maps typed errors to their status and hides unexpected ones behind a 500', async () => {
     const notFound = await httpHandler(async () => {
-      throw new NotFound('Perfil não encontrado.');
+      throw new NotFound('PROFILE_NOT_FOUND');
     })(event(), context);
     expect(notFound.statusCode).toBe(404);
-    expect(JSON.parse(notFound.body ?? '').error.code).toBe('NOT_FOUND');
+    expect(JSON.parse(notFound.body ?? '').error).toEqual({
+      code: 'PROFILE_NOT_FOUND',
+      message: 'Perfil não encontrado.',
+    });
 
     const crash = await httpHandler(async () => {
       throw new Error('secret internals');

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formToTerms,
-  licenceSettingsIssueMessage,
-  parseLimit,
-  termsToForm,
-} from '../../shared/licensing/terms-form';
-import { DEFAULT_TERMS, defaultTiers, LicenceSettingsRequest } from '../../shared/licensing/tiers';
+import { formToTerms, parseLimit, termsToForm } from '../../shared/licensing/terms-form';
+import { DEFAULT_TERMS } from '../../shared/licensing/tiers';
 import { checkUpload, isWavHead, isZipHead, resolveContentType } from '../../shared/uploads';
 
 describe('terms editor form ↔ API terms', () => {
@@ -59,39 +54,6 @@ describe('terms editor form ↔ API terms', () => {
       ok: false,
       problems: { credit_line: 'creditTooLong' },
     });
-  });
-});
-
-describe('licence settings validation messages', () => {
-  const withStreams = (value: unknown) => {
-    const tiers = defaultTiers(50) as unknown as Record<string, { terms: Record<string, unknown> }>;
-    tiers.wav!.terms.audio_streams = value;
-    return LicenceSettingsRequest.safeParse({ tiers });
-  };
-
-  it('answers a bad term in Portuguese, naming the tier and the term', () => {
-    for (const value of ['muitos', 2.5, -1, 2_000_000_000]) {
-      const result = withStreams(value);
-      expect(result.success).toBe(false);
-      const issue = result.error!.issues[0]!;
-      const message = licenceSettingsIssueMessage({ path: issue.path.join('.'), message: issue.message });
-      expect(message).toMatch(/^Licença WAV — Streams de áudio: /);
-      expect(message).not.toMatch(/Invalid|expected|Too (big|small)/i);
-    }
-  });
-
-  it('answers missing terms and a non-boolean live performances in Portuguese', () => {
-    const tiers = defaultTiers(50) as unknown as Record<string, Record<string, unknown>>;
-    delete tiers.mp3!.terms;
-    (tiers.wav!.terms as Record<string, unknown>).live_performances = 'sim';
-    const result = LicenceSettingsRequest.safeParse({ tiers });
-    const messages = result.error!.issues.map((i) =>
-      licenceSettingsIssueMessage({ path: i.path.join('.'), message: i.message }),
-    );
-    expect(messages).toContain('Licença MP3: Termos da licença ausentes ou inválidos.');
-    expect(messages).toContain(
-      'Licença WAV — Apresentações ao vivo: Informe se apresentações ao vivo são permitidas.',
-    );
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import sample from '../../events/api/me-profile-get.json';
 import { httpHandler, isTransientAwsError, json, type ApiEvent } from '../../lambdas/_lib/http';
 import { logger } from '../../lambdas/_lib/logger';
-import { RateLimited, RATE_LIMIT_MESSAGE } from '../../lambdas/_lib/rate-limit';
+import { RateLimited } from '../../lambdas/_lib/rate-limit';
 
 /**
  * Issue 7 in the shared middleware: correlation ids (logged and echoed), dependency outages as 503 +
@@ -83,7 +83,10 @@ describe('dependency outages and rate limits', () => {
     expect(result.statusCode).toBe(429);
     expect(result.headers?.['retry-after']).toBe('17');
     expect(JSON.parse(result.body ?? '')).toEqual({
-      error: { code: 'RATE_LIMIT', message: RATE_LIMIT_MESSAGE },
+      error: {
+        code: 'RATE_LIMIT',
+        message: 'Muitas solicitações — aguarde alguns segundos e tente novamente.',
+      },
     });
   });
 });

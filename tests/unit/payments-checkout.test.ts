@@ -5,6 +5,7 @@ import { handler as coinsCheckout } from '../../lambdas/coins-create-checkout/ha
 import { handler as createCheckout } from '../../lambdas/create-checkout/handler';
 import { handler as createPayment } from '../../lambdas/create-payment/handler';
 import { appUrl, sessionParams } from '../../lambdas/_lib/payments/checkout';
+import { publicAppOrigin, readPaymentsEnv } from '../../lambdas/_lib/payments/config';
 import { stripeOptions } from '../../lambdas/_lib/payments/stripe-client';
 import { parseStripeForm } from '../../infra/local/stripe-sandbox';
 
@@ -65,12 +66,15 @@ describe('Checkout Session parameters', () => {
   };
 
   it('a coins purchase is a one-time payment whose charge carries the user and the coins', () => {
-    const params = sessionParams({
-      ...base,
-      kind: 'coins',
-      line: { name: '10 5D Coins', unitAmount: 1000, currency: 'usd' },
-      metadata: { coins: '10' },
-    });
+    const params = sessionParams(
+      {
+        ...base,
+        kind: 'coins',
+        line: { name: '10 5D Coins', unitAmount: 1000, currency: 'usd' },
+        metadata: { coins: '10' },
+      },
+      'https://app.example.com',
+    );
     expect(params.mode).toBe('payment');
     expect(params.metadata).toEqual({ coins: '10', sub: 'u1', kind: 'coins' });
     expect(params.payment_intent_data?.metadata).toEqual(params.metadata);
@@ -79,18 +83,21 @@ describe('Checkout Session parameters', () => {
   });
 
   it('a plan is a monthly subscription whose invoices carry the chosen plan', () => {
-    const params = sessionParams({
-      ...base,
-      kind: 'subscription',
-      line: {
-        name: '5D PROFISSIONAL',
-        unitAmount: 14900,
-        currency: 'usd',
-        recurring: true,
-        lookupKey: '5d_profissional_monthly',
+    const params = sessionParams(
+      {
+        ...base,
+        kind: 'subscription',
+        line: {
+          name: '5D PROFISSIONAL',
+          unitAmount: 14900,
+          currency: 'usd',
+          recurring: true,
+          lookupKey: '5d_profissional_monthly',
+        },
+        metadata: { plan: 'PRO', tier: 'PROFISSIONAL' },
       },
-      metadata: { plan: 'PRO', tier: 'PROFISSIONAL' },
-    });
+      'https://app.example.com',
+    );
     expect(params.mode).toBe('subscription');
     expect(params.line_items?.[0]?.price_data?.recurring).toEqual({ interval: 'month' });
     expect(params.subscription_data?.metadata).toMatchObject({
@@ -101,8 +108,19 @@ describe('Checkout Session parameters', () => {
     expect(params.payment_intent_data).toBeUndefined();
   });
 
-  it('builds return URLs on PUBLIC_APP_URL', () => {
-    expect(appUrl('/coins?checkout=cancel')).toBe('http://localhost:5173/coins?checkout=cancel');
+  it("builds return URLs on the app's public origin", () => {
+    expect(appUrl('/coins?checkout=cancel', 'https://app.example.com')).toBe(
+      'https://app.example.com/coins?checkout=cancel',
+    );
+  });
+
+  it('takes the origin from PUBLIC_APP_URL and refuses to guess one when nothing is configured', async () => {
+    const env = readPaymentsEnv({ PUBLIC_APP_URL: 'https://d111.cloudfront.net/some/path' });
+    await expect(publicAppOrigin(env)).resolves.toBe('https://d111.cloudfront.net');
+    await expect(publicAppOrigin(readPaymentsEnv({}))).rejects.toMatchObject({
+      status: 503,
+      code: 'PAYMENTS_UNAVAILABLE',
+    });
   });
 
   it('points the official SDK at STRIPE_API_BASE when it is set', () => {

@@ -1,3 +1,4 @@
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 import { describe, expect, it } from 'vitest';
 import {
   CHECKOUT_PLAN_NAMES,
@@ -94,10 +95,18 @@ describe('request validation', () => {
     expect(bad.error?.issues[0]?.message).toContain(CHECKOUT_PLAN_NAMES.join(', '));
   });
 
-  it.each([0, -1, 1.5, '10', null, 10_001])('refuses %j coins with "Digite um valor válido"', (amount) => {
+  it.each([
+    [0, 'COINS_AMOUNT_TOO_LOW'],
+    [-1, 'COINS_AMOUNT_TOO_LOW'],
+    [1.5, 'COINS_AMOUNT_NOT_WHOLE'],
+    ['10', 'COINS_AMOUNT_INVALID'],
+    [null, 'COINS_AMOUNT_INVALID'],
+    [10_001, 'COINS_AMOUNT_TOO_HIGH'],
+  ])('refuses %j coins with %s ("Digite um valor válido…")', (amount, code) => {
     const result = CoinsCheckoutRequest.safeParse({ amount_usd: amount });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(/^Digite um valor válido/);
+    expect(result.error?.issues[0]?.message).toBe(code);
+    expect(apiErrorsPtBR[code as keyof typeof apiErrorsPtBR]).toMatch(/^Digite um valor válido/);
   });
 
   it('accepts whole dollars from 1', () => {

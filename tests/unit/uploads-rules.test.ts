@@ -13,7 +13,6 @@ import {
   resolveContentType,
   sanitizeFileName,
   sniffKind,
-  uploadMessages,
 } from '../../shared/uploads';
 
 describe('part planning', () => {
@@ -122,7 +121,8 @@ describe('size limit', () => {
     expect(checkUpload('stem-split', 'a.wav', 'audio/wav', MAX_UPLOAD_BYTES + 1)).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
-      message: uploadMessages.stemTooLarge,
+      params: { context: 'stem' },
+      message: 'Arquivo muito grande — Limite de 1GB',
     });
     expect(checkUpload('chat-attachment', 'a.pdf', 'application/pdf', MAX_UPLOAD_BYTES + 1)?.message).toBe(
       'Arquivo muito grande — Tamanho máximo permitido: 1GB',

@@ -164,10 +164,10 @@ export async function neuralEngine(input: NeuralInput): Promise<NeuralAnswer> {
 export function neuralText(completion: unknown): string {
   const choices = (completion as { choices?: { message?: { content?: string | null } }[] } | null)?.choices;
   if (!completion || !Array.isArray(choices) || choices.length === 0) {
-    throw new AppError(502, AI_ERROR_CODES.emptyResponse, aiMessages.neuralEmpty);
+    throw new AppError(502, AI_ERROR_CODES.emptyResponse);
   }
   const text = choices[0]?.message?.content?.trim();
-  if (!text) throw new AppError(502, AI_ERROR_CODES.noResponse, aiMessages.neuralNoResponse);
+  if (!text) throw new AppError(502, AI_ERROR_CODES.noResponse);
   return text;
 }
 
@@ -180,9 +180,12 @@ const EXTENSIONS: Record<string, string> = {
   'audio/x-wav': 'wav',
 };
 
+/** What an operator sets to turn voice input on (docs and the 503 say it): the OpenAI key. */
+export const SPEECH_SETTING = 'OPENAI_API_KEY (.env) / OpenAiSecret (AWS)';
+
 export async function transcribe(audio: Uint8Array, mimeType: string): Promise<string> {
   const ai = await aiClient();
-  if (!ai) throw new AppError(503, AI_ERROR_CODES.needsKey, aiMessages.transcriptionNeedsKey);
+  if (!ai) throw new AppError(503, AI_ERROR_CODES.needsKey, { setting: SPEECH_SETTING });
   const base = mimeType.split(';')[0]!.trim().toLowerCase();
   const file = await toFile(audio, `clip.${EXTENSIONS[base] ?? 'webm'}`, { type: base || 'audio/webm' });
   let text: string;
@@ -192,7 +195,7 @@ export async function transcribe(audio: Uint8Array, mimeType: string): Promise<s
   } catch (error) {
     throw mapOpenAiError(error);
   }
-  if (text.trim() === '') throw new AppError(400, AI_ERROR_CODES.noAudio, aiMessages.noAudio);
+  if (text.trim() === '') throw new AppError(400, AI_ERROR_CODES.noAudio);
   return text.trim();
 }
 

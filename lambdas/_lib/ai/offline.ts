@@ -1,5 +1,16 @@
 import type { ChatAnswer, NeuralMode } from '../../../shared/schemas/ai';
-import { foldAccents, searchKnowledge } from './retrieval';
+import { platformFactsAnswer } from './platform-facts';
+import { foldAccents, rankKnowledge, type RetrievedEntry } from './retrieval';
+
+/**
+ * The least share of a question an entry must cover to be given as the answer (retrieval.ts
+ * `confidence`). Chosen on the tune half of the labelled questions (the highest recall with precision
+ * ≥ 90 % and every must-not-answer question refused) and checked on the held-out half:
+ * `npx tsx tests/bench/assistant-threshold.ts` prints both.
+ */
+export const ANSWER_THRESHOLD = 0.5;
+/** Entries far below the best one are noise, not a second opinion. */
+const SECOND_OPINION = 0.45;
 
 /**
  * The offline assistant: no model, no invention. It answers from the knowledge base by retrieval and
@@ -58,30 +69,41 @@ export function detectLanguage(text: string): Language {
 
 const LABELS: Record<
   Language,
-  { intro: string; none: string; footer: string; sources: string; notice: string }
+  { intro: string; none: string; closest: string; footer: string; sources: string; facts: string }
 > = {
   pt: {
     intro: 'Aqui vai o que a base de conhecimento do 5D diz sobre isso:',
-    none: 'Não encontrei esse assunto na base de conhecimento offline. Posso ajudar com beats de trap, mixagem, masterização, harmonia e acordes, home studio, vocais, sound design, arranjo e ritmo. Tente perguntar, por exemplo, “como mixar o kick e o 808?”.',
+    none: 'Não sei responder isso: não há nada sobre esse assunto na base de conhecimento offline, e prefiro não inventar. Posso ajudar com beats de trap, mixagem, masterização, harmonia e acordes, home studio, vocais, sound design, arranjo e ritmo.',
+    closest: 'Os assuntos mais próximos que conheço:',
     footer: 'Resposta do assistente offline (sem modelo de IA conectado).',
     sources: 'Fontes',
-    notice: '',
+    facts: 'Dados da plataforma 5D',
   },
   en: {
     intro: "Here is what 5D's knowledge base says about it (the entries are written in Portuguese):",
-    none: "I couldn't find that in the offline knowledge base. I can help with trap beats, mixing, mastering, harmony and chords, home studio, vocals, sound design, arrangement and rhythm.",
+    none: "I don't know: the offline knowledge base has nothing on this, and I would rather not make it up. I can help with trap beats, mixing, mastering, harmony and chords, home studio, vocals, sound design, arrangement and rhythm.",
+    closest: 'The closest topics I know:',
     footer: 'Answer from the offline assistant (no AI model connected).',
     sources: 'Sources',
-    notice: '',
+    facts: '5D platform data',
   },
   es: {
     intro: 'Esto es lo que dice la base de conocimiento de 5D (las entradas están en portugués):',
-    none: 'No encontré ese tema en la base de conocimiento offline. Puedo ayudar con beats de trap, mezcla, masterización, armonía y acordes, home studio, voces, diseño de sonido, arreglos y ritmo.',
+    none: 'No lo sé: la base de conocimiento offline no tiene nada sobre esto, y prefiero no inventarlo. Puedo ayudar con beats de trap, mezcla, masterización, armonía y acordes, home studio, voces, diseño de sonido, arreglos y ritmo.',
+    closest: 'Los temas más cercanos que conozco:',
     footer: 'Respuesta del asistente offline (sin modelo de IA conectado).',
     sources: 'Fuentes',
-    notice: '',
+    facts: 'Datos de la plataforma 5D',
   },
 };
+
+/** The suggestion chips' topics, offered when nothing in the base comes close. */
+const DEFAULT_SUGGESTIONS = [
+  'Como criar um beat de trap',
+  'Técnicas de mixagem: por onde começar',
+  'Progressões harmônicas populares',
+  'Montando um home studio',
+];
 
 const MODE_FRAMING: Record<NeuralMode | 'assistant', Record<Language, string>> = {
   assistant: { pt: '', en: '', es: '' },
@@ -114,27 +136,65 @@ export interface OfflineOptions {
   limit?: number;
 }
 
+export type OfflineDecision =
+  | { kind: 'facts'; text: string }
+  | { kind: 'answer'; hits: RetrievedEntry[] }
+  | { kind: 'unknown'; closest: RetrievedEntry[] };
+
+/**
+ * What the offline assistant does with a question: the platform's data for a platform question; the
+ * entries that cover enough of it (confidence ≥ threshold); otherwise "I don't know" with the closest
+ * entries. Earlier turns help only a short follow-up ("e no baixo?"), never lower the bar.
+ */
+export function decideOffline(
+  question: string,
+  options: { history?: string; limit?: number; threshold?: number } = {},
+): OfflineDecision {
+  const language = detectLanguage(question);
+  const facts = platformFactsAnswer(question, language);
+  if (facts) return { kind: 'facts', text: facts };
+  const threshold = options.threshold ?? ANSWER_THRESHOLD;
+  let ranked = rankKnowledge(question);
+  if ((ranked[0]?.confidence ?? 0) < threshold && options.history)
+    ranked = rankKnowledge(`${question} ${options.history}`);
+  const best = ranked[0];
+  if (!best || best.confidence < threshold) return { kind: 'unknown', closest: ranked.slice(0, 3) };
+  const hits = ranked
+    .filter((r) => r.confidence >= threshold && r.score >= best.score * SECOND_OPINION)
+    .slice(0, options.limit ?? 3);
+  return { kind: 'answer', hits };
+}
+
 export function offlineAnswer(question: string, options: OfflineOptions = {}): ChatAnswer {
   const language = detectLanguage(question);
   const labels = LABELS[language];
-  let hits = searchKnowledge(question, options.limit ?? 3);
-  if (hits.length === 0 && options.history)
-    hits = searchKnowledge(`${question} ${options.history}`, options.limit ?? 3);
+  const decision = decideOffline(question, { history: options.history, limit: options.limit });
   const framing = MODE_FRAMING[options.mode ?? 'assistant'][language];
   const parts: string[] = [];
-  if (framing) parts.push(framing);
-  if (hits.length === 0) {
+  let sources: string[] = [];
+  let suggestions: string[] = [];
+  if (decision.kind === 'facts') {
+    parts.push(decision.text);
+    sources = [labels.facts];
+  } else if (decision.kind === 'unknown') {
     parts.push(labels.none);
+    suggestions =
+      decision.closest.length > 0 ? decision.closest.map((r) => r.entry.title) : DEFAULT_SUGGESTIONS;
+    parts.push(`${labels.closest}\n${suggestions.map((title) => `- ${title}`).join('\n')}`);
   } else {
+    if (framing) parts.push(framing);
     parts.push(labels.intro);
-    for (const { entry } of hits) parts.push(`**${entry.title}**\n${entry.text}`);
-    parts.push(`${labels.sources}: ${hits.map((h) => h.entry.title).join('; ')}.`);
+    for (const { entry } of decision.hits) parts.push(`**${entry.title}**\n${entry.text}`);
+    sources = decision.hits.map((h) => h.entry.title);
+    parts.push(`${labels.sources}: ${sources.join('; ')}.`);
   }
   parts.push(`_${labels.footer}_`);
   return {
     response: parts.join('\n\n'),
     offline: true,
-    sources: hits.map((h) => h.entry.title),
+    sources,
+    suggestions,
+    kind: decision.kind,
     model: 'offline-knowledge-base',
     language,
   };

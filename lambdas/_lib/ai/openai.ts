@@ -1,13 +1,14 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { AI_ERROR_CODES, aiMessages } from '../../../shared/schemas/ai';
+import { AI_ERROR_CODES } from '../../../shared/schemas/ai';
 import { AppError } from '../errors';
+import { readSecretJson, stringField } from '../secrets';
 
 /**
  * OpenAI settings. In AWS the key lives in Secrets Manager (`OPENAI_SECRET_ARN`, JSON `{ apiKey }`),
- * read once per container like the Stripe secret; locally it comes from the environment (.env). No key
- * at all means the offline assistant answers instead (ARCHITECTURE.md: Providers).
+ * re-read every few minutes (lambdas/_lib/secrets.ts) so a key stored after deploy is used without a
+ * redeploy; locally it comes from the environment (.env). No key at all means the offline assistant
+ * answers instead (docs/architecture.md: Providers).
  */
 const Env = z.object({
   OPENAI_API_KEY: z.string().default(''),
@@ -18,7 +19,6 @@ const Env = z.object({
   /** One retry: a Lambda behind API Gateway has 29 s, and quota errors never get better by retrying. */
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(25_000),
-  AWS_REGION: z.string().default('us-east-1'),
 });
 export type OpenAiEnv = z.infer<typeof Env>;
 
@@ -26,17 +26,8 @@ export function readOpenAiEnv(env: NodeJS.ProcessEnv = process.env): OpenAiEnv {
   return Env.parse(env);
 }
 
-const SecretJson = z.object({ apiKey: z.string() });
-
 export async function loadOpenAiKey(env: OpenAiEnv): Promise<string> {
-  if (env.OPENAI_SECRET_ARN) {
-    const client = new SecretsManagerClient({ region: env.AWS_REGION });
-    const { SecretString } = await client.send(
-      new GetSecretValueCommand({ SecretId: env.OPENAI_SECRET_ARN }),
-    );
-    const parsed = SecretJson.safeParse(JSON.parse(SecretString ?? '{}'));
-    return parsed.success ? parsed.data.apiKey : '';
-  }
+  if (env.OPENAI_SECRET_ARN) return stringField(await readSecretJson(env.OPENAI_SECRET_ARN), 'apiKey');
   return env.OPENAI_API_KEY;
 }
 
@@ -46,40 +37,36 @@ export interface AiClient {
   transcribeModel: string;
 }
 
-let cached: { key: string; promise: Promise<AiClient | undefined> } | undefined;
+let cached: { key: string; client: AiClient } | undefined;
 
 /**
- * The OpenAI client, or undefined when no key is configured (offline). The environment is read on each
- * call (cheap) so tests and the local twin can switch providers; the client itself is reused.
+ * The OpenAI client, or undefined when no key is configured (offline). The settings and the key are
+ * read on each call (the key through the refreshing secret cache), so a key stored, rolled or removed
+ * after deploy takes effect within minutes; the client itself is reused while they stay the same.
  */
-export function aiClient(envSource: NodeJS.ProcessEnv = process.env): Promise<AiClient | undefined> {
+export async function aiClient(envSource: NodeJS.ProcessEnv = process.env): Promise<AiClient | undefined> {
   const env = readOpenAiEnv(envSource);
+  const apiKey = await loadOpenAiKey(env);
+  if (!apiKey) return undefined;
   const cacheKey = JSON.stringify([
-    env.OPENAI_API_KEY,
-    env.OPENAI_SECRET_ARN,
+    apiKey,
     env.OPENAI_BASE_URL,
     env.OPENAI_MODEL,
+    env.OPENAI_TRANSCRIBE_MODEL,
   ]);
-  if (cached?.key === cacheKey) return cached.promise;
-  const promise = loadOpenAiKey(env).then((apiKey) =>
-    apiKey
-      ? {
-          client: new OpenAI({
-            apiKey,
-            ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
-            maxRetries: env.OPENAI_MAX_RETRIES,
-            timeout: env.OPENAI_TIMEOUT_MS,
-          }),
-          model: env.OPENAI_MODEL,
-          transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
-        }
-      : undefined,
-  );
-  promise.catch(() => {
-    cached = undefined;
-  });
-  cached = { key: cacheKey, promise };
-  return promise;
+  if (cached?.key === cacheKey) return cached.client;
+  const client: AiClient = {
+    client: new OpenAI({
+      apiKey,
+      ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+      maxRetries: env.OPENAI_MAX_RETRIES,
+      timeout: env.OPENAI_TIMEOUT_MS,
+    }),
+    model: env.OPENAI_MODEL,
+    transcribeModel: env.OPENAI_TRANSCRIBE_MODEL,
+  };
+  cached = { key: cacheKey, client };
+  return client;
 }
 
 /** A provider failure as the spec words it (AI-tools §8). */
@@ -97,20 +84,20 @@ export function mapOpenAiError(error: unknown): AppError {
   };
   const text = `${e.code ?? ''} ${e.type ?? ''} ${e.message ?? ''}`.toLowerCase();
   if (error instanceof OpenAI.APIConnectionTimeoutError || e.name === 'APIConnectionTimeoutError') {
-    return new AiProviderError(504, AI_ERROR_CODES.timeout, aiMessages.aiTimeout);
+    return new AiProviderError(504, AI_ERROR_CODES.timeout);
   }
   if (e.status === 429 || text.includes('quota')) {
-    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota, aiMessages.quota);
-    return new AiProviderError(429, AI_ERROR_CODES.rateLimit, aiMessages.aiRateLimit);
+    if (text.includes('quota')) return new AiProviderError(429, AI_ERROR_CODES.quota);
+    return new AiProviderError(429, AI_ERROR_CODES.rateLimit);
   }
   if (e.status === 401 || e.status === 403) {
-    return new AiProviderError(502, AI_ERROR_CODES.unauthorized, aiMessages.aiUnauthorized);
+    return new AiProviderError(502, AI_ERROR_CODES.unauthorized);
   }
   if (error instanceof OpenAI.APIConnectionError || (e.status !== undefined && e.status >= 500)) {
-    return new AiProviderError(503, AI_ERROR_CODES.unavailable, aiMessages.aiUnavailable);
+    return new AiProviderError(503, AI_ERROR_CODES.unavailable);
   }
   if (e.status === 400 || e.status === 404 || e.status === 413 || e.status === 422) {
-    return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+    return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
   }
-  return new AiProviderError(502, AI_ERROR_CODES.unavailable, aiMessages.neuralFallback);
+  return new AiProviderError(502, AI_ERROR_CODES.unavailable, { context: 'failed' });
 }

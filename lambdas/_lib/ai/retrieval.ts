@@ -21,11 +21,36 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Words of the question's form rather than its subject (how, which, use, put, tips...): they neither
+ * select an entry nor count against the coverage of one.
+ */
+const QUESTION_WORDS = new Set(
+  (
+    'qual quais quanto quanta quantos quantas onde quando porque usar uso deixar ficar colocar ter tenho ' +
+    'dar dica dicas melhor ideal bom boa comecar devo preciso quero algum alguma sobre num numa nas nos ' +
+    'comprar compro online should use using get put give tips tip few best good way ways much many when where why ' +
+    'some about do does make making buy ' +
+    'cual cuales cuanto cuanta donde cuando usar poner dar consejos mejor buen buena quiero necesito debo algun sobre'
+  ).split(/\s+/),
+);
+
 /** Query words (folded) that mean the same thing as a knowledge-base word. */
 const SYNONYMS: Record<string, string[]> = {
   mixing: ['mixagem'],
-  mix: ['mixagem'],
   mezcla: ['mixagem'],
+  technique: ['tecnica'],
+  techniques: ['tecnica'],
+  setting: ['montar', 'configurar'],
+  setup: ['montar', 'configurar'],
+  progresiones: ['progressao'],
+  creative: ['criativo'],
+  creatively: ['criativo'],
+  creativo: ['criativo'],
+  larga: ['largura'],
+  largo: ['largura'],
+  amplia: ['largura'],
+  amplio: ['largura'],
   mezclar: ['mixagem'],
   mixar: ['mixagem'],
   mastering: ['masterizacao'],
@@ -77,6 +102,118 @@ const SYNONYMS: Record<string, string[]> = {
   scale: ['escala'],
   key: ['tonalidade'],
   tono: ['tonalidade'],
+  // A general en/es → pt music vocabulary (the entries are written in Portuguese).
+  record: ['gravacao', 'gravar'],
+  recording: ['gravacao', 'gravar'],
+  grabar: ['gravacao', 'gravar'],
+  grabacion: ['gravacao', 'gravar'],
+  voz: ['voz', 'vocal'],
+  home: ['casa', 'home'],
+  casa: ['casa', 'home'],
+  reference: ['referencia'],
+  references: ['referencia'],
+  referencia: ['referencia'],
+  track: ['faixa'],
+  tracks: ['faixa'],
+  pista: ['faixa'],
+  pistas: ['faixa'],
+  layer: ['camada'],
+  layers: ['camada'],
+  layering: ['camada'],
+  capas: ['camada'],
+  sound: ['som', 'timbre'],
+  sounds: ['som', 'timbre'],
+  sonido: ['som', 'timbre'],
+  sonidos: ['som', 'timbre'],
+  drum: ['bateria'],
+  drums: ['bateria'],
+  bateria: ['bateria'],
+  pattern: ['padrao'],
+  patterns: ['padrao'],
+  patron: ['padrao'],
+  snare: ['caixa'],
+  caja: ['caixa'],
+  loud: ['loudness', 'volume'],
+  streaming: ['streaming', 'plataforma'],
+  tuning: ['afinacao', 'afinar'],
+  tune: ['afinacao', 'afinar'],
+  afinar: ['afinacao', 'afinar'],
+  sample: ['sample', 'sampling'],
+  samples: ['sample', 'sampling'],
+  chopping: ['chopping'],
+  chop: ['chopping'],
+  synthesis: ['sintese'],
+  sintesis: ['sintese'],
+  sintetizador: ['sintetizador', 'sintese'],
+  subtractive: ['subtrativa'],
+  sustractiva: ['subtrativa'],
+  distortion: ['distorcao'],
+  distorsion: ['distorcao'],
+  automation: ['automacao'],
+  automatizacion: ['automacao'],
+  release: ['lancamento', 'lancar'],
+  lanzar: ['lancamento', 'lancar'],
+  lanzamiento: ['lancamento', 'lancar'],
+  sell: ['vender', 'venda'],
+  selling: ['vender', 'venda'],
+  vender: ['vender', 'venda'],
+  swing: ['swing', 'groove'],
+  width: ['largura', 'estereo'],
+  wide: ['largura', 'estereo'],
+  wider: ['largura', 'estereo'],
+  stereo: ['estereo'],
+  panning: ['panoramica'],
+  latency: ['latencia'],
+  latencia: ['latencia'],
+  buffer: ['buffer', 'latencia'],
+  acoustics: ['acustica', 'tratamento'],
+  monitors: ['monitor'],
+  monitores: ['monitor'],
+  speakers: ['monitor'],
+  altavoces: ['monitor'],
+  room: ['sala', 'quarto'],
+  sala: ['sala', 'quarto'],
+  habitacion: ['sala', 'quarto'],
+  dynamics: ['dinamica'],
+  dinamica: ['dinamica'],
+  tension: ['tensao'],
+  drop: ['drop'],
+  energy: ['energia'],
+  productive: ['produtividade'],
+  productivity: ['produtividade'],
+  productivo: ['produtividade'],
+  workflow: ['fluxo', 'produtividade'],
+  sad: ['triste', 'menor'],
+  happy: ['alegre', 'maior'],
+  minor: ['menor'],
+  major: ['maior'],
+  menor: ['menor'],
+  mayor: ['maior'],
+  seventh: ['setima'],
+  ninth: ['nona'],
+  song: ['musica'],
+  songs: ['musica'],
+  cancion: ['musica'],
+  verse: ['verso'],
+  chorus: ['refrao'],
+  estribillo: ['refrao'],
+  bpm: ['bpm', 'andamento'],
+  groove: ['groove', 'swing'],
+  hihat: ['hi-hat', 'chimbal'],
+  hats: ['hi-hat', 'chimbal'],
+  autotune: ['autotune', 'afinacao'],
+  backing: ['backing'],
+  doubles: ['dobra'],
+  graves: ['grave', 'baixo'],
+  low: ['grave'],
+  lows: ['grave'],
+  end: ['grave'],
+  high: ['agudo'],
+  ecualizar: ['equalizacao', 'eq'],
+  equalizar: ['equalizacao', 'eq'],
+  eq: ['equalizacao', 'eq'],
+  mezclas: ['mixagem'],
+  mix: ['mixagem'],
 };
 
 /** A light stemmer: plural and common derivational endings of pt/es/en, on folded words. */
@@ -186,16 +323,61 @@ const byId = new Map(knowledgeBase.map((entry) => [entry.id, entry]));
 export interface RetrievedEntry {
   entry: KnowledgeEntry;
   score: number;
+  /**
+   * How much of the question the entry covers, 0..1: the idf-weighted share of the question's words
+   * (or their synonyms) the entry contains. A word the base never uses weighs as much as its rarest
+   * word, so "Quanto custa o plano PRO?" covers little of any entry, however high its BM25 score.
+   */
+  confidence: number;
+}
+
+const maxIdf = Math.log(1 + (index.docs.length + 0.5) / 0.5);
+const idfOf = (token: string) => {
+  const df = index.df.get(token);
+  return df === undefined ? maxIdf : Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5));
+};
+
+/** The question's words, each with the tokens that stand for it (its stem and its synonyms' stems). */
+function queryWords(text: string): string[][] {
+  const words = foldAccents(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w));
+  return [...new Set(words)].map((word) => [
+    ...new Set([stem(word), ...(SYNONYMS[word] ?? []).flatMap((synonym) => tokenize(synonym))]),
+  ]);
+}
+
+/** Words of a language family share their first letters (afinado/afinar, mezcla/mezclar). */
+const PREFIX = 5;
+const sharesPrefix = (token: string, other: string) =>
+  token.length < PREFIX ? token === other : other.startsWith(token.slice(0, PREFIX));
+
+function coverage(words: string[][], tf: Map<string, number>): number {
+  let total = 0;
+  let covered = 0;
+  for (const variants of words) {
+    const weight = Math.min(...variants.map(idfOf));
+    total += weight;
+    if (variants.some((token) => tf.has(token) || [...tf.keys()].some((t) => sharesPrefix(token, t))))
+      covered += weight;
+  }
+  return total === 0 ? 0 : covered / total;
+}
+
+/** Every entry that shares a word with the question, best first, with its BM25 score and confidence. */
+export function rankKnowledge(query: string): RetrievedEntry[] {
+  const tokens = expandQuery(query);
+  if (tokens.length === 0) return [];
+  const words = queryWords(query);
+  const tfById = new Map(index.docs.map((doc) => [doc.id, doc.tf]));
+  return bm25Scores(index, tokens)
+    .filter((r) => r.score > 0)
+    .map((r) => ({ entry: byId.get(r.id)!, score: r.score, confidence: coverage(words, tfById.get(r.id)!) }));
 }
 
 export function searchKnowledge(query: string, limit = 3): RetrievedEntry[] {
-  const tokens = expandQuery(query);
-  if (tokens.length === 0) return [];
-  const ranked = bm25Scores(index, tokens).filter((r) => r.score > 0);
+  const ranked = rankKnowledge(query);
   const best = ranked[0]?.score ?? 0;
   // Entries far below the best one are noise, not a second opinion.
-  return ranked
-    .filter((r) => r.score >= best * 0.45)
-    .slice(0, limit)
-    .map((r) => ({ entry: byId.get(r.id)!, score: r.score }));
+  return ranked.filter((r) => r.score >= best * 0.45).slice(0, limit);
 }

@@ -14,7 +14,7 @@ export interface CallerObject {
   size: number;
 }
 
-const notFound = () => new NotFound('Arquivo não encontrado.');
+const notFound = () => new NotFound('FILE_NOT_FOUND');
 
 /** Resolves {uploadId} or {key} to an object of the caller in the given bucket(s); anything else is 404. */
 export async function callerObject(

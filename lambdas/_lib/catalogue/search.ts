@@ -76,8 +76,6 @@ function encodeCursor(body: CursorBody): string {
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-const INVALID_CURSOR = 'Cursor inválido: volte à primeira página desta busca.';
-
 function decodeCursor(text: string): CursorBody {
   try {
     const parsed = CursorBody.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
@@ -85,7 +83,7 @@ function decodeCursor(text: string): CursorBody {
   } catch {
     // fall through: any malformed cursor is the caller's mistake
   }
-  throw new BadRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+  throw new BadRequest('INVALID_CURSOR');
 }
 
 /** A cursor position must point into its own stream's cell (a forged key reads nothing else). */
@@ -99,7 +97,7 @@ function checkPosition(position: Position, stream: Stream): Position {
     position.SK.startsWith('IDX#') &&
     position[stream.sortAttribute] !== undefined &&
     Object.keys(position).length === 4;
-  if (!ok) throw new BadRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+  if (!ok) throw new BadRequest('INVALID_CURSOR');
   return position;
 }
 
@@ -328,7 +326,7 @@ export async function searchCatalogue(query: CatalogueQuery, now = new Date()): 
   const choice: Choice = cursor ? cursor.c : choosePlan(query, evidence!);
   const plan = buildPlan(query, choice, evidence);
   if (!plan) {
-    if (cursor) throw new BadRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+    if (cursor) throw new BadRequest('INVALID_CURSOR');
     throw new Error(`no plan for ${JSON.stringify(choice)}`);
   }
 
@@ -338,7 +336,7 @@ export async function searchCatalogue(query: CatalogueQuery, now = new Date()): 
   let exactTotal: number | undefined;
   if (plan.mode === 'walk') {
     const given = cursor?.p ?? plan.streams.map(() => null);
-    if (given.length !== plan.streams.length) throw new BadRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+    if (given.length !== plan.streams.length) throw new BadRequest('INVALID_CURSOR');
     const positions = given.map((position, index) => checkPosition(position, plan.streams[index]!));
     const page = await walk(plan, positions, query.limit, counter);
     items = page.items;

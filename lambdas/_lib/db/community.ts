@@ -12,7 +12,12 @@ import { keys } from './keys';
  * one descending Query. Rate limit: a counter item per user and window (`USER#<sub>` /
  * `RATE#community-post#<window>`) incremented under a condition, deleted by TTL after the window.
  */
-export function postToItem(post: CommunityPost) {
+/** A post as stored: its attachment keeps the object key, never a URL (those expire). */
+export type StoredPost = Omit<CommunityPost, 'attachment'> & {
+  attachment: (Omit<NonNullable<CommunityPost['attachment']>, 'url'> & { key?: string }) | null;
+};
+
+export function postToItem(post: StoredPost) {
   return {
     PK: keys.communityPost(post.id),
     SK: keys.meta(),
@@ -23,8 +28,8 @@ export function postToItem(post: CommunityPost) {
   };
 }
 
-export function postFromItem(item: Record<string, unknown>): CommunityPost {
-  const attachment = item.attachment as CommunityPost['attachment'] | undefined;
+export function postFromItem(item: Record<string, unknown>): StoredPost {
+  const attachment = item.attachment as StoredPost['attachment'] | undefined;
   return {
     id: String(item.id),
     author_id: String(item.author_id ?? ''),
@@ -36,11 +41,11 @@ export function postFromItem(item: Record<string, unknown>): CommunityPost {
   };
 }
 
-export function newPost(fields: Omit<CommunityPost, 'id' | 'created_at'>, now: Date): CommunityPost {
+export function newPost(fields: Omit<StoredPost, 'id' | 'created_at'>, now: Date): StoredPost {
   return { id: ulid(now.getTime()), created_at: now.toISOString(), ...fields };
 }
 
-export async function createPost(post: CommunityPost): Promise<void> {
+export async function createPost(post: StoredPost): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: config.TABLE_NAME,
@@ -51,7 +56,7 @@ export async function createPost(post: CommunityPost): Promise<void> {
 }
 
 /** Newest first; `since` keeps only posts created at or after that instant. */
-export async function listPosts(limit: number, since?: Date): Promise<CommunityPost[]> {
+export async function listPosts(limit: number, since?: Date): Promise<StoredPost[]> {
   const { Items } = await db.send(
     new QueryCommand({
       TableName: config.TABLE_NAME,

@@ -17,5 +17,5 @@ export function decodeCursor(cursor: string | undefined): Record<string, unknown
   } catch {
     // fall through: any malformed cursor is the caller's mistake
   }
-  throw new BadRequest('Cursor inválido.');
+  throw new BadRequest('INVALID_CURSOR');
 }

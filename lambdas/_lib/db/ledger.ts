@@ -89,7 +89,7 @@ export function ledgerFromItem(item: Record<string, unknown>): Transaction {
 /** Applies one money move exactly once. A replay answers `duplicate` and changes nothing. */
 export async function applyMoneyMove(move: MoneyMove): Promise<LedgerOutcome> {
   if (!Number.isInteger(move.amount) || move.amount === 0) {
-    throw new BadRequest('O valor em 5D Coins deve ser um número inteiro diferente de zero.');
+    throw new BadRequest('INVALID_AMOUNT');
   }
   const now = move.now ?? new Date().toISOString();
   const txId = newLedgerId();
@@ -160,7 +160,7 @@ export type CreditInput = Omit<MoneyMove, 'requireCovered' | 'type'> & {
 
 /** Adds coins (a paid checkout, a plan's monthly allowance) exactly once per marker. */
 export function creditWallet(input: CreditInput): Promise<LedgerOutcome> {
-  if (input.amount <= 0) throw new BadRequest('Um crédito deve ser positivo.');
+  if (input.amount <= 0) throw new BadRequest('INVALID_AMOUNT');
   return applyMoneyMove({ ...input, type: input.type ?? 'credit' });
 }
 
@@ -170,7 +170,8 @@ export function creditWallet(input: CreditInput): Promise<LedgerOutcome> {
  * until the wallet is topped up again).
  */
 export function debitWallet(input: Omit<MoneyMove, 'requireCovered' | 'type'>): Promise<LedgerOutcome> {
-  if (input.amount >= 0) throw new BadRequest('Um débito deve ser negativo.');
+  // A debit is stored negative; anything else is a caller's bug.
+  if (input.amount >= 0) throw new BadRequest('INVALID_AMOUNT');
   return applyMoneyMove({ ...input, type: 'debit', requireCovered: false });
 }
 
@@ -190,13 +191,13 @@ export interface SpendInput {
 export type SpendOutcome = { status: 'spent' | 'duplicate'; amount: number; txId?: string };
 
 function checkKey(idempotencyKey: string): void {
-  if (!/^[\w:.#-]{1,200}$/.test(idempotencyKey)) throw new BadRequest('Chave de idempotência inválida.');
+  if (!/^[\w:.#-]{1,200}$/.test(idempotencyKey)) throw new BadRequest('INVALID_IDEMPOTENCY_KEY');
 }
 
 /** Takes coins when the balance covers them (402 otherwise); idempotent by key. */
 export async function spendCoins(input: SpendInput): Promise<SpendOutcome> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) {
-    throw new BadRequest('O valor a gastar deve ser um número inteiro maior que zero.');
+    throw new BadRequest('INVALID_AMOUNT');
   }
   checkKey(input.idempotencyKey);
   const now = new Date().toISOString();
@@ -243,7 +244,7 @@ export async function refundSpend(input: {
   const { Item } = await db.send(
     new GetCommand({ TableName: config.TABLE_NAME, Key: key, ConsistentRead: true }),
   );
-  if (!Item) throw new NotFound('Gasto não encontrado.');
+  if (!Item) throw new NotFound('SPEND_NOT_FOUND');
   const amount = Number(Item.amount);
   if (Item.refunded_at) return { status: 'already_refunded', amount };
   const now = new Date().toISOString();

@@ -146,7 +146,7 @@ const twoDaysFrom = (now: Date) => Math.floor(now.getTime() / 1000) + 2 * 24 * 3
 /** Reserves what the job uses (see the module comment); returns what was recorded. */
 export async function reserveGeneration(jobId: string, now = new Date()): Promise<Reservation> {
   const job = await getJob(jobId);
-  if (!job) throw new AppError(404, 'TASK_NOT_FOUND', 'Tarefa não encontrada — tente gerar novamente.');
+  if (!job) throw new AppError(404, 'TASK_NOT_FOUND');
   if (job.reservation) return job.reservation;
   if (job.kind === 'split') {
     await recordOnly(jobId, { kind: 'free' });
@@ -178,11 +178,7 @@ export async function reserveGeneration(jobId: string, now = new Date()): Promis
       await spendCoins({ sub, amount, reason: 'Geração de música', idempotencyKey: jobId });
     } catch (error) {
       if (error instanceof InsufficientFunds) {
-        throw new InsufficientFunds(
-          plan
-            ? `As gerações do seu plano deste mês acabaram e seu saldo não cobre ${amount} 5D Coins por geração. Compre 5D Coins para continuar.`
-            : `Gerar uma música custa ${amount} 5D Coins e seu saldo não cobre. Assine um plano ou compre 5D Coins para continuar.`,
-        );
+        throw new InsufficientFunds({ context: plan ? 'plan' : 'coins', amount });
       }
       throw error;
     }
@@ -190,7 +186,8 @@ export async function reserveGeneration(jobId: string, now = new Date()): Promis
     return (await getJob(jobId))?.reservation ?? reservation;
   }
 
-  if (!job.client) throw new AppError(500, 'SERVER_ERROR', 'Job has neither owner nor client.');
+  // A job with neither owner nor client cannot be metered: a bug, answered as one.
+  if (!job.client) throw new AppError(500, 'SERVER_ERROR');
   const day = dayOf(now);
   const reservation: Reservation = { kind: 'anonymous', client: job.client, day };
   const outcome = await reserveCounted(
@@ -204,9 +201,7 @@ export async function reserveGeneration(jobId: string, now = new Date()): Promis
     ),
   );
   if (outcome === 'exhausted') {
-    throw new TooManyRequests(
-      `Muitas solicitações — o limite de ${settings.ANON_DAILY_GENERATIONS} gerações por dia sem login foi atingido. Entre na sua conta para continuar.`,
-    );
+    throw new TooManyRequests({ context: 'anonymous', limit: settings.ANON_DAILY_GENERATIONS });
   }
   return (await getJob(jobId))?.reservation ?? reservation;
 }

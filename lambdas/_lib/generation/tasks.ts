@@ -6,6 +6,7 @@ import { logger } from '../logger';
 import { musicProviderFromConfig } from '../music/from-config';
 import { isProviderError, type SynthStemName } from '../music/provider';
 import { stemSeparatorFromConfig } from '../stems/from-config';
+import { providerSettings } from '../provider-settings';
 import { copyObject, putWav, readObject } from './audio-store';
 import { releaseGeneration, reserveGeneration } from './metering';
 import { classifyFailure, PipelineError, PROVIDER_ERROR_NAMES, type CaughtError } from './failures';
@@ -48,7 +49,7 @@ export async function generateTask(input: ExecutionInput): Promise<{ audioKey: s
   const job = await liveJob(input.jobId);
   if (!job.prompt) throw new PipelineError('BadRequest', 'Job has no prompt.');
   await advanceJob(job.id, { status: 'running', progress: 10 });
-  const provider = musicProviderFromConfig(process.env);
+  const provider = musicProviderFromConfig(await providerSettings());
   let music;
   try {
     music = await provider.generate({ ...job.prompt });
@@ -105,7 +106,7 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
     if (!source.bucket || !source.key)
       throw new PipelineError('BadRequest', 'Nada para separar: o áudio do job não existe.');
     const wav = await readObject(source.bucket, source.key, MAX_UPLOAD_BYTES);
-    const separated = await stemSeparatorFromConfig().separate(wav);
+    const separated = await stemSeparatorFromConfig(await providerSettings()).separate(wav);
     for (const name of STEM_NAMES) {
       const key = jobAudioKeys.stem(job, name);
       await putWav(bucket, key, separated[name]);

@@ -1,6 +1,5 @@
 import {
   applyCoupon,
-  COUPON_ERRORS,
   TIER_NAMES,
   type Coupon,
   type LicenceCheckoutRequest,
@@ -30,7 +29,7 @@ export const LICENCE_CHECKOUT_EXPIRY_SECONDS = 31 * 60;
 /** The buyer's own first request for this checkout is still opening it (two quick clicks). */
 class CheckoutInProgress extends Conflict {
   constructor() {
-    super('Seu checkout já está sendo aberto. Tente novamente em instantes.', 'CHECKOUT_IN_PROGRESS');
+    super('CHECKOUT_IN_PROGRESS');
   }
 }
 
@@ -47,31 +46,31 @@ export async function startLicenceCheckout(
   now: Date = new Date(),
 ): Promise<{ id: string; url: string }> {
   const project = await getProject(input.projectId);
-  if (!project) throw new NotFound('Projeto não encontrado.');
-  if (project.creator_id === caller.sub) throw new BadRequest('Você não pode comprar o seu próprio projeto.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
+  if (project.creator_id === caller.sub) throw new BadRequest('OWN_PROJECT');
   const sale = await projectSaleState(project.id);
   if (sale.soldExclusive)
     throw input.tier === 'exclusive' ? new ExclusiveUnavailable('sold') : new BeatSold();
   const settings = await getLicenceSettings(project);
   const tier = settings.tiers[input.tier];
   if (!tier.enabled || !tierAvailable(input.tier, project, settings))
-    throw new BadRequest('Esta licença não está disponível para este beat.');
+    throw new BadRequest('TIER_UNAVAILABLE');
   let amount = tier.price;
   let discount = 0;
   let coupon: Coupon | undefined;
   let offerId: string | undefined;
   if (input.offerId) {
-    if (input.coupon) throw new CouponRejected('Cupons não valem sobre uma oferta aceita.');
+    if (input.coupon) throw new CouponRejected('offer');
     const offer = await offerForCheckout(caller.sub, input.offerId, project.id, input.tier, now);
     amount = offer.accepted_amount!;
     offerId = offer.id;
   } else if (input.coupon) {
     coupon = await getCoupon(project.creator_id, input.coupon);
-    if (!coupon) throw new CouponRejected(COUPON_ERRORS.unknown);
+    if (!coupon) throw new CouponRejected('unknown');
     // The use limit is decided by the atomic reservation when the session starts: the buyer's own open
     // session for this code already holds a use, and is reused below.
     const check = applyCoupon(tier.price, { ...coupon, max_uses: null }, input.tier, now);
-    if (!check.ok) throw new CouponRejected(COUPON_ERRORS[check.reason]);
+    if (!check.ok) throw new CouponRejected(check.reason);
     amount = check.amount;
     discount = check.discount;
   }
@@ -139,7 +138,7 @@ async function openLicenceSession(
   expiresAt: number,
 ): Promise<{ id: string; url: string }> {
   if (coupon && !(await reserveCouponUse(project.creator_id, coupon, now)))
-    throw new CouponRejected(COUPON_ERRORS.exhausted);
+    throw new CouponRejected('exhausted');
   const couponCode = coupon?.code;
   const productName = `${project.title} — ${TIER_NAMES[tier]}`;
   try {

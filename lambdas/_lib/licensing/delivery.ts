@@ -14,6 +14,7 @@ import type { ProjectRecord } from '../db/projects';
 import { BadRequest } from '../errors';
 import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } from '../marketplace-files';
 import { stemSeparatorFromConfig } from '../stems/from-config';
+import { providerSettings } from '../provider-settings';
 import { STEM_NAMES } from '../stems/separator';
 import {
   MP3_FAILED_MESSAGE,
@@ -66,10 +67,11 @@ export async function buildStemsZip(
       files[name] = await read(stemKey);
     }
   } else {
-    if (!settings.ai_stems) throw new BadRequest('Os stems deste beat ainda não estão disponíveis.');
+    if (!settings.ai_stems) throw new BadRequest('STEMS_UNAVAILABLE');
     const source = wavKey(project, settings);
-    if (!source) throw new BadRequest('O produtor ainda não enviou o WAV deste beat.');
-    const stems = await stemSeparatorFromConfig().separate(await read(source));
+    if (!source) throw new BadRequest('MASTER_MISSING');
+    const separator = stemSeparatorFromConfig(await providerSettings());
+    const stems = await separator.separate(await read(source));
     for (const name of STEM_NAMES) files[`${title} - ${name} (AI-separated).wav`] = stems[name];
     files['LEIA-ME.txt'] = strToU8(
       'Stems separados por IA (separador DSP da 5D) a partir do master do beat; não são as multitracks ' +

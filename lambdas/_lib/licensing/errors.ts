@@ -8,26 +8,23 @@ import { AppError } from '../errors';
 /** The beat was sold with an exclusive licence: no lease, order, payment or offer any more. */
 export class BeatSold extends AppError {
   constructor() {
-    super(409, 'BEAT_SOLD', 'Este beat foi vendido com exclusividade e não está mais à venda.');
+    super(409, 'BEAT_SOLD');
   }
 }
 
 /** Another buyer holds the exclusive checkout, or the exclusive is already sold. */
 export class ExclusiveUnavailable extends AppError {
   constructor(reason: 'held' | 'sold') {
-    super(
-      409,
-      'EXCLUSIVE_UNAVAILABLE',
-      reason === 'sold'
-        ? 'Esta faixa já foi vendida com licença exclusiva.'
-        : 'A licença exclusiva desta faixa está reservada por outro comprador. Tente novamente em alguns minutos.',
-    );
+    super(409, 'EXCLUSIVE_UNAVAILABLE', reason === 'sold' ? { context: 'sold' } : {});
   }
 }
 
+/** Why a coupon does not apply; each reason is a variant of INVALID_COUPON's message. */
+export type CouponRefusal = 'unknown' | 'inactive' | 'expired' | 'exhausted' | 'tier' | 'offer';
+
 /** A coupon that does not apply (unknown, expired, used up, other tier): preview and checkout alike. */
 export class CouponRejected extends AppError {
-  constructor(message: string) {
-    super(400, 'INVALID_COUPON', message);
+  constructor(reason: CouponRefusal) {
+    super(400, 'INVALID_COUPON', reason === 'unknown' || reason === 'inactive' ? {} : { context: reason });
   }
 }

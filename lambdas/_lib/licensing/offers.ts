@@ -24,8 +24,8 @@ import { getLicenceSettings, projectSaleState } from './store';
  * so concurrent clicks cannot accept and decline the same offer.
  */
 export class OfferConflict extends AppError {
-  constructor(message = 'Esta oferta já foi respondida.') {
-    super(409, 'OFFER_CONFLICT', message);
+  constructor(context?: 'paid') {
+    super(409, 'OFFER_CONFLICT', context ? { context } : {});
   }
 }
 
@@ -42,20 +42,17 @@ export async function createOffer(
   now = new Date(),
 ): Promise<BeatOffer> {
   const project = await getProject(input.projectId);
-  if (!project) throw new NotFound('Projeto não encontrado.');
-  if (project.creator_id === caller.sub)
-    throw new BadRequest('Você não pode fazer oferta no seu próprio beat.');
+  if (!project) throw new NotFound('PROJECT_NOT_FOUND');
+  if (project.creator_id === caller.sub) throw new BadRequest('OWN_BEAT_OFFER');
   if ((await projectSaleState(project.id)).soldExclusive) throw new BeatSold();
   const settings = await getLicenceSettings(project);
   const tier = settings.tiers[input.tier];
   if (!tier.enabled || !tierAvailable(input.tier, project, settings))
-    throw new BadRequest('Esta licença não está disponível para este beat.');
-  if (settings.min_offer === null) throw new BadRequest('Este produtor não aceita ofertas neste beat.');
-  if (input.amount >= tier.price) throw new BadRequest('A oferta deve ser menor que o preço da licença.');
+    throw new BadRequest('TIER_UNAVAILABLE');
+  if (settings.min_offer === null) throw new BadRequest('OFFERS_CLOSED');
+  if (input.amount >= tier.price) throw new BadRequest('OFFER_NOT_BELOW_PRICE');
   if (input.amount < settings.min_offer)
-    throw new BadRequest(
-      `A oferta mínima para este beat é R$ ${settings.min_offer.toFixed(2).replace('.', ',')}.`,
-    );
+    throw new BadRequest('OFFER_BELOW_MINIMUM', { minimum: settings.min_offer });
   const id = ulid(now.getTime());
   const at = now.toISOString();
   const offer: BeatOffer = {
@@ -231,7 +228,7 @@ export async function creatorRespond(
   now = new Date(),
 ): Promise<BeatOffer> {
   const offer = await getCreatorOffer(creatorId, id);
-  if (!offer) throw new NotFound('Oferta não encontrada.');
+  if (!offer) throw new NotFound('OFFER_NOT_FOUND');
   if (offer.status !== 'pending') throw new OfferConflict();
   if (action.action !== 'decline') await refuseIfSold(offer, now);
   switch (action.action) {
@@ -245,10 +242,8 @@ export async function creatorRespond(
     case 'decline':
       return transition(offer, 'pending', { status: 'declined' }, now);
     case 'counter':
-      if (action.amount <= offer.amount)
-        throw new BadRequest('A contraproposta deve ser maior que a oferta.');
-      if (action.amount > offer.list_price)
-        throw new BadRequest('A contraproposta não pode passar do preço.');
+      if (action.amount <= offer.amount) throw new BadRequest('COUNTER_NOT_ABOVE_OFFER');
+      if (action.amount > offer.list_price) throw new BadRequest('COUNTER_ABOVE_PRICE');
       return transition(offer, 'pending', { status: 'countered', counter_amount: round(action.amount) }, now);
   }
 }
@@ -261,7 +256,7 @@ export async function buyerRespond(
   now = new Date(),
 ): Promise<BeatOffer> {
   const offer = await getBuyerOffer(buyerId, id);
-  if (!offer) throw new NotFound('Oferta não encontrada.');
+  if (!offer) throw new NotFound('OFFER_NOT_FOUND');
   if (offer.status !== 'countered') throw new OfferConflict();
   if (action === 'accept') await refuseIfSold(offer, now);
   return action === 'accept'
@@ -283,13 +278,12 @@ export async function offerForCheckout(
   now: Date,
 ): Promise<BeatOffer> {
   const offer = await getBuyerOffer(buyerId, id);
-  if (!offer || offer.project_id !== projectId || offer.tier !== tier)
-    throw new NotFound('Oferta não encontrada.');
-  if (offer.status === 'paid') throw new OfferConflict('Esta oferta já foi paga.');
+  if (!offer || offer.project_id !== projectId || offer.tier !== tier) throw new NotFound('OFFER_NOT_FOUND');
+  if (offer.status === 'paid') throw new OfferConflict('paid');
   if (offer.status !== 'accepted' || offer.accepted_amount === null)
-    throw new BadRequest('Esta oferta ainda não foi aceita.');
+    throw new BadRequest('OFFER_NOT_ACCEPTED');
   if (!offer.expires_at || Date.parse(offer.expires_at) <= now.getTime())
-    throw new BadRequest('O prazo de 48 h para pagar esta oferta terminou.');
+    throw new BadRequest('OFFER_EXPIRED', { hours: OFFER_CHECKOUT_HOURS });
   return offer;
 }
 

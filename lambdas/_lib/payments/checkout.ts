@@ -3,7 +3,7 @@ import { recordCheckout, type CheckoutKind } from '../db/checkouts';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { countMetric, METRIC } from '../metrics';
-import { paymentsEnv } from './config';
+import { publicAppOrigin } from './config';
 import { stripeClient } from './stripe-client';
 
 /** What one Checkout Session sells: a single line, priced inline (`price_data`). */
@@ -26,7 +26,7 @@ export interface CheckoutInput {
   line: CheckoutLine;
   /** Copied to the session, and to the subscription or payment intent (so invoices and charges carry it). */
   metadata: Record<string, string>;
-  /** App paths (under PUBLIC_APP_URL) the hosted page returns to. */
+  /** App paths (on the app's public origin) the hosted page returns to. */
   successPath: string;
   cancelPath: string;
   /** For the checkout record: the amount in the unit users see, and a text. */
@@ -45,18 +45,17 @@ export interface CheckoutInput {
 }
 
 export class CheckoutFailed extends AppError {
-  constructor(message = 'Não foi possível iniciar o checkout.') {
-    super(502, 'CHECKOUT_FAILED', message);
+  constructor() {
+    super(502, 'CHECKOUT_FAILED');
   }
 }
 
-export function appUrl(path: string): string {
-  return new URL(path, paymentsEnv.PUBLIC_APP_URL)
-    .toString()
-    .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+/** `path` on the app's public origin (publicAppOrigin), with Stripe's session placeholder kept intact. */
+export function appUrl(path: string, origin: string): string {
+  return new URL(path, origin).toString().replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
 }
 
-export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
+export function sessionParams(input: CheckoutInput, appOrigin: string): Stripe.Checkout.SessionCreateParams {
   const metadata = { ...input.metadata, sub: input.sub, kind: input.kind };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: input.line.recurring ? 'subscription' : 'payment',
@@ -77,8 +76,8 @@ export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCrea
     ],
     metadata,
     client_reference_id: input.sub,
-    success_url: appUrl(input.successPath),
-    cancel_url: appUrl(input.cancelPath),
+    success_url: appUrl(input.successPath, appOrigin),
+    cancel_url: appUrl(input.cancelPath, appOrigin),
     locale: 'pt-BR',
   };
   if (input.email) params.customer_email = input.email;
@@ -92,14 +91,15 @@ export function sessionParams(input: CheckoutInput): Stripe.Checkout.SessionCrea
 /** Creates the hosted Checkout Session and remembers it; answers the URL to open. */
 export async function startCheckout(input: CheckoutInput): Promise<{ id: string; url: string }> {
   const stripe = await stripeClient();
+  const appOrigin = await publicAppOrigin();
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(sessionParams(input));
+    session = await stripe.checkout.sessions.create(sessionParams(input, appOrigin));
   } catch (error) {
     logger.error('checkout session failed', { error: error as Error, kind: input.kind, sub: input.sub });
     throw new CheckoutFailed();
   }
-  if (!session.url) throw new CheckoutFailed('Não foi possível criar a sessão de pagamento');
+  if (!session.url) throw new CheckoutFailed();
   await recordCheckout({
     id: session.id,
     sub: input.sub,

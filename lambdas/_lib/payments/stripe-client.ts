@@ -15,16 +15,13 @@ export function stripeOptions(env: Pick<PaymentsEnv, 'STRIPE_API_BASE'>): Stripe
   };
 }
 
-let client: Promise<Stripe> | undefined;
+let client: { key: string; stripe: Stripe } | undefined;
 
-/** One Stripe client per container, created after the secrets are read. */
-export function stripeClient(): Promise<Stripe> {
-  client ??= stripeSecrets().then((secrets) => {
-    if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
-    return new Stripe(secrets.secretKey, stripeOptions(paymentsEnv));
-  });
-  client.catch(() => {
-    client = undefined;
-  });
-  return client;
+/** One Stripe client per container and key: a key rolled in the secret gets a new client. */
+export async function stripeClient(): Promise<Stripe> {
+  const secrets = await stripeSecrets();
+  if (!secrets.secretKey) throw new PaymentsUnavailable('Configure STRIPE_SECRET_KEY.');
+  if (client?.key !== secrets.secretKey)
+    client = { key: secrets.secretKey, stripe: new Stripe(secrets.secretKey, stripeOptions(paymentsEnv)) };
+  return client.stripe;
 }

@@ -22,7 +22,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unha
 
 export class InvalidSignature extends AppError {
   constructor() {
-    super(400, 'INVALID_SIGNATURE', 'Assinatura do webhook inválida.');
+    super(400, 'INVALID_SIGNATURE');
   }
 }
 

@@ -724,8 +724,7 @@ export class DspSeparator implements StemSeparator {
     try {
       info = readWavInfo(wav);
     } catch (error) {
-      if (error instanceof WavFormatError)
-        throw new BadRequest(`Arquivo de áudio inválido: ${error.message}`);
+      if (error instanceof WavFormatError) throw new BadRequest('INVALID_AUDIO', { detail: error.message });
       throw error;
     }
     return this.separateSync(wav, info, options.signal);

@@ -1,6 +1,10 @@
-import type { ApiErrorBody } from '../../../shared/errors';
+import type { ApiErrorBody, ApiErrorParams } from '../../../shared/errors';
+import { apiErrorText, loadApiErrorTexts } from './error-text';
 
-/** An error answer of our API (`{error:{code,message}}`), or a network failure (status 0). */
+/**
+ * An error answer of our API (`{error:{code,message,params}}`), or a network failure (status 0).
+ * `message` is the code's text in the reader's language (api/error-text.ts), ready for a toast.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -10,9 +14,24 @@ export class ApiError extends Error {
     readonly issues?: ApiErrorBody['error']['issues'],
     /** Extra detail some errors carry (INPUT_POLICY: what the prompt contained). */
     readonly reason?: string,
+    readonly params: ApiErrorParams = {},
   ) {
     super(message);
   }
+}
+
+/** An ApiError whose message is the reader's language text for its code (the server's text as a last resort). */
+async function localizedError(
+  status: number,
+  code: string,
+  params: ApiErrorParams = {},
+  serverMessage = '',
+  issues?: ApiErrorBody['error']['issues'],
+  reason?: string,
+): Promise<ApiError> {
+  await loadApiErrorTexts();
+  const message = apiErrorText(code, params, status) || serverMessage || code;
+  return new ApiError(status, code, message, issues, reason, params);
 }
 
 /** Anything with zod's `parse` (kept structural so this module does not pull zod into every page). */
@@ -71,26 +90,24 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
+    throw await localizedError(0, 'NETWORK_ERROR');
   }
 
   const body = await readJson(response);
   if (!response.ok) {
     if (isErrorBody(body)) {
       const reason = (body.error as { reason?: unknown }).reason;
-      throw new ApiError(
+      throw await localizedError(
         response.status,
         body.error.code,
+        body.error.params,
         body.error.message,
         body.error.issues,
         typeof reason === 'string' ? reason : undefined,
       );
     }
-    throw new ApiError(
-      response.status,
-      `HTTP_${response.status}`,
-      response.statusText || `HTTP ${response.status}`,
-    );
+    // Not our shape (API Gateway's own 429/503, a proxy): the generic text of the status.
+    throw await localizedError(response.status, `HTTP_${response.status}`);
   }
   return options.schema ? options.schema.parse(body) : (body as T);
 }

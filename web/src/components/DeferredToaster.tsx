@@ -1,8 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { loadApiErrorTexts } from '../api/error-text';
 
 // sonner (~9 KB gzip) stays out of the first paint. `toast()` calls made before the Toaster mounts are
 // not lost: sonner's store replays the active toasts to a Toaster when it subscribes.
 const Toaster = lazy(async () => {
+  // Errors mostly arrive as toasts: their texts load beside the toaster, before they are needed (and
+  // before a lost connection could keep them from loading).
+  void loadApiErrorTexts();
   const { Toaster: SonnerToaster } = await import('sonner');
   return {
     default: function AppToaster() {
@@ -21,6 +26,39 @@ const Toaster = lazy(async () => {
 });
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/** The open modal <dialog> drawn last (the top layer's topmost), if any. */
+function topmostModal(): HTMLDialogElement | null {
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog:modal');
+  return open.length > 0 ? open[open.length - 1]! : null;
+}
+
+/**
+ * A modal <dialog> sits in the browser's top layer, above any z-index, and makes the rest of the page
+ * inert: toasts rendered in <body> would show under its backdrop, unreadable and unclickable. While one
+ * is open, the toaster is portalled into it (sonner hands the live toasts to the remounted viewport).
+ */
+function useToastHost(): HTMLElement {
+  const [host, setHost] = useState<HTMLElement>(() => topmostModal() ?? document.body);
+  useEffect(() => {
+    const update = () => setHost(topmostModal() ?? document.body);
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return host;
+}
+
+function ToastViewport() {
+  const host = useToastHost();
+  return createPortal(
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>,
+    host,
+  );
+}
 
 /**
  * Mounts the toast viewport once the page has loaded and the browser is idle (at most 2 s later). On the
@@ -49,9 +87,5 @@ export function DeferredToaster() {
       if (timer !== undefined) clearTimeout(timer);
     };
   }, []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  return ready ? <ToastViewport /> : null;
 }

@@ -8,6 +8,7 @@ import {
   isLanguage,
   type Language,
 } from '../../../shared/i18n/language';
+import { setApiErrorTextsLoader } from '../api/error-text';
 import { loadFeatureTexts, loadTextsForLanguage, markI18nReady, type Feature } from './feature-texts';
 import ptBR, { type ShellCatalogue } from './locales/pt-BR';
 import { browserLanguages, readStoredLanguage } from './start-language';
@@ -88,6 +89,7 @@ export async function initI18n(language: Language): Promise<void> {
       react: { useSuspense: false },
     });
   markI18nReady();
+  setApiErrorTextsLoader(() => loadFeatureTexts(['apiErrors']));
   await globalTexts;
 }
 

@@ -8,6 +8,7 @@ import {
   type UploadPurpose,
   type UploadSessionView,
 } from '../../../shared/uploads';
+import type { ApiErrorParams } from '../../../shared/errors';
 
 /**
  * Browser (and Node) uploader for the multipart path (ARCHITECTURE.md: Uploads). Framework-free: the UI
@@ -65,11 +66,13 @@ export interface UploadResult extends CompleteUploadResponse {
   resumed: boolean;
 }
 
+/** A file refused before any byte is sent (shared/uploads.ts rules); `code`+`params` name the message. */
 export class UploadError extends Error {
   constructor(
     message: string,
     readonly code: string,
     readonly status?: number,
+    readonly params: ApiErrorParams = {},
   ) {
     super(message);
     this.name = 'UploadError';
@@ -154,7 +157,7 @@ class PartFailure extends Error {
 export async function uploadFile(file: UploadSource, options: UploadOptions): Promise<UploadResult> {
   const { api, purpose } = options;
   const problem = checkUpload(purpose, file.name, file.type, file.size);
-  if (problem) throw new UploadError(problem.message, problem.code, problem.status);
+  if (problem) throw new UploadError(problem.message, problem.code, problem.status, problem.params);
 
   const concurrency = Math.min(MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, options.concurrency ?? 5));
   const maxRetries = options.maxRetries ?? 5;

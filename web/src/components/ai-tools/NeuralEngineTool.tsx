@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../auth/session';
-import { RichText } from '../chat/RichText';
+import { Markdown } from '../Markdown';
 import { CREATIVITY, DEPTH, NEURAL_MODES, runNeuralEngine, type NeuralMode } from './neural-api';
 
 /** Neural Engine V2 (AI-tools spec §2, §4, §5, §8): prompt, mode, creativity, depth, run, result. */
@@ -127,7 +127,7 @@ export function NeuralEngineTool({ initialMode = 'creative' }: { initialMode?: N
         )}
         {run.isSuccess && (
           <div data-testid="neural-result" className="space-y-4">
-            <RichText text={run.data.answer} className="text-sm leading-relaxed text-zinc-100" />
+            <Markdown text={run.data.answer} className="text-sm leading-relaxed text-zinc-100" />
             <dl data-testid="neural-metadata" className="grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
               <Meta label={t('aiStudio.neural.meta.model')} value={meta?.model ?? '—'} />
               <Meta

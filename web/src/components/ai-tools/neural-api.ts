@@ -87,20 +87,25 @@ export async function runNeuralEngine(input: {
 
 export type GenericToolId = 'vocal-synthesis' | 'creative-assistant' | 'mastering-analyzer';
 
-/** Spec §7: the product reads response, result, analysis, message or status, else the whole JSON. */
-export function readToolAnswer(body: unknown): string {
-  if (typeof body === 'string') return body;
+/**
+ * A generic tool's answer for the UI (spec §7: response, result, analysis, message or status, else the
+ * whole answer): its text (Markdown) when it answered in words, or the structured value it returned
+ * (shown as rows, never as JSON text).
+ */
+export function readToolResult(body: unknown): { text?: string; data?: unknown } {
+  if (typeof body === 'string') return { text: body };
   const value = (body ?? {}) as Record<string, unknown>;
   for (const field of ['answer', 'response', 'result', 'analysis', 'message', 'status']) {
     const candidate = value[field];
-    if (typeof candidate === 'string' && candidate.trim()) return candidate;
-    if (candidate && typeof candidate === 'object') return JSON.stringify(candidate, null, 2);
+    if (typeof candidate === 'string' && candidate.trim()) return { text: candidate };
+    if (candidate && typeof candidate === 'object') return { data: candidate };
   }
-  return JSON.stringify(body, null, 2);
+  return { data: body };
 }
 
 export interface ToolResult {
-  text: string;
+  text?: string;
+  data?: unknown;
   /** Audio the tool rendered (vocal synthesis), as a data URL for an <audio> element. */
   audioUrl?: string;
 }
@@ -135,5 +140,5 @@ export async function runGenericTool(
     typeof audio === 'string' && audio && typeof mimeType === 'string' && mimeType.startsWith('audio/')
       ? `data:${mimeType};base64,${audio}`
       : undefined;
-  return { text: readToolAnswer(body), audioUrl };
+  return { ...readToolResult(body), audioUrl };
 }

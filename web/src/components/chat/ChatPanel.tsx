@@ -9,8 +9,9 @@ import { walletQuery } from '../../api/wallet';
 import { useAuth } from '../../auth/session';
 import { formatCompact } from '../format';
 import { uploadFile } from '../../lib/multipart-uploader';
+import { apiErrorText, failureText } from '../../api/error-text';
 import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';
-import { RichText } from './RichText';
+import { Markdown } from '../Markdown';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
 
 /** Spec §3: id, text, isUser, timestamp (plus how the answer was made). */
@@ -21,6 +22,8 @@ interface ChatMessage {
   timestamp: Date;
   offline?: boolean;
   sources?: string[];
+  /** With an "I don't know": the closest topics, offered as questions to send. */
+  suggestions?: string[];
 }
 
 interface AttachmentProgress {
@@ -57,8 +60,10 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       setInput((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text));
       inputRef.current?.focus();
     },
-    (failure: VoiceFailure) => {
-      if (failure === 'microphone')
+    (failure: VoiceFailure, message?: string) => {
+      if (failure === 'unconfigured')
+        toast.error(t('chat.errors.voiceUnavailableTitle'), { description: message, duration: 10_000 });
+      else if (failure === 'microphone')
         toast.error(t('chat.errors.micTitle'), { description: t('chat.errors.micText') });
       else if (failure === 'no-audio')
         toast.error(t('chat.errors.noAudioTitle'), { description: t('chat.errors.noAudioText') });
@@ -101,7 +106,13 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
     setBusy(true);
     try {
       const reply = await askChatbot(turns);
-      append({ text: reply.answer, isUser: false, offline: reply.offline, sources: reply.sources });
+      append({
+        text: reply.answer,
+        isUser: false,
+        offline: reply.offline,
+        sources: reply.sources,
+        suggestions: reply.suggestions,
+      });
     } catch (error) {
       console.error('Chat request failed', error);
       toast.error(t('chat.errors.chatTitle'), { description: t('chat.errors.chatText') });
@@ -134,7 +145,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       return;
     }
     if (problem) {
-      toast.error(t('chat.errors.fileTitle'), { description: problem.message });
+      toast.error(t('chat.errors.fileTitle'), {
+        description: apiErrorText(problem.code, problem.params) || problem.message,
+      });
       return;
     }
     setAttachment({ name: file.name, phase: 'uploading', percent: 0 });
@@ -154,7 +167,7 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       uploadId = uploaded.uploadId;
     } catch (error) {
       setAttachment(null);
-      const message = error instanceof Error && error.message ? error.message : t('chat.errors.fileFallback');
+      const message = failureText(error, t('chat.errors.fileFallback'));
       toast.error(t('chat.errors.fileTitle'), { description: t('chat.errors.uploadFailed', { message }) });
       return;
     }
@@ -170,8 +183,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
         isUser: false,
       });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('chat.errors.fileFallback');
-      toast.error(t('chat.errors.fileTitle'), { description: message });
+      toast.error(t('chat.errors.fileTitle'), {
+        description: failureText(error, t('chat.errors.fileFallback')),
+      });
     } finally {
       setAttachment(null);
     }
@@ -242,7 +256,27 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
               {message.isUser ? (
                 <p className="whitespace-pre-wrap break-words">{message.text}</p>
               ) : (
-                <RichText text={message.text} className="break-words" />
+                <Markdown text={message.text} className="break-words" />
+              )}
+              {message.suggestions && message.suggestions.length > 0 && (
+                <ul
+                  aria-label={t('chat.suggestionsFromAnswer')}
+                  data-testid="chat-answer-suggestions"
+                  className="mt-2 flex flex-wrap gap-1.5"
+                >
+                  {message.suggestions.map((topic) => (
+                    <li key={topic}>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => void send(topic)}
+                        className="rounded-full border border-violet-400/30 bg-violet-500/10 px-2.5 py-1 text-left text-xs text-violet-100 hover:bg-violet-500/20 disabled:opacity-50"
+                      >
+                        {topic}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
               )}
               <div className="mt-1 flex items-center justify-end gap-2 text-[11px] text-zinc-400">
                 {message.offline && (

@@ -15,17 +15,23 @@ export interface ChatAnswer {
   answer: string;
   offline?: boolean;
   sources?: string[];
+  /** The offline assistant's closest topics when it does not know the answer. */
+  suggestions?: string[];
 }
 
 /** Only the last turns travel: enough context for a follow-up, bounded payload. */
 const HISTORY_TURNS = 12;
 
-export async function askChatbot(turns: ChatTurn[], signal?: AbortSignal): Promise<ChatAnswer> {
+export async function askChatbot(
+  turns: ChatTurn[],
+  signal?: AbortSignal,
+  mode: 'assistant' | 'creative' = 'assistant',
+): Promise<ChatAnswer> {
   const body = await apiRequest<(Partial<ChatAnswer> & { response?: string }) | null>(
     '/api/functions/chatbot',
     {
       method: 'POST',
-      body: { messages: turns.slice(-HISTORY_TURNS), mode: 'assistant' },
+      body: { messages: turns.slice(-HISTORY_TURNS), mode },
       signal,
     },
   );
@@ -35,6 +41,9 @@ export async function askChatbot(turns: ChatTurn[], signal?: AbortSignal): Promi
     answer,
     offline: body?.offline === true,
     sources: Array.isArray(body?.sources) ? body.sources.filter((s) => typeof s === 'string') : [],
+    suggestions: Array.isArray(body?.suggestions)
+      ? body.suggestions.filter((s) => typeof s === 'string')
+      : [],
   };
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { blobToBase64, transcribe } from './chat-api';
 
 export type VoiceState = 'idle' | 'recording' | 'transcribing';
-export type VoiceFailure = 'microphone' | 'no-audio' | 'transcription';
+export type VoiceFailure = 'microphone' | 'no-audio' | 'transcription' | 'unconfigured';
 
 /**
  * idle → recording (after microphone permission) → transcribing → idle (spec §4). The webm recording
@@ -10,7 +10,8 @@ export type VoiceFailure = 'microphone' | 'no-audio' | 'transcription';
  */
 export function useVoiceInput(
   onTranscript: (text: string) => void,
-  onFailure: (failure: VoiceFailure) => void,
+  /** `message`: the server's words for the failure, in the UI language (e.g. which setting turns voice on). */
+  onFailure: (failure: VoiceFailure, message?: string) => void,
 ) {
   const [state, setState] = useState<VoiceState>('idle');
   const recorder = useRef<MediaRecorder | null>(null);
@@ -66,13 +67,8 @@ export function useVoiceInput(
         else callbacks.current.onFailure('no-audio');
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        const status = (error as { status?: unknown }).status;
-        callbacks.current.onFailure(
-          code === 'NO_AUDIO_DETECTED' ||
-            (status === 400 && /Nenhum áudio/i.test(String((error as Error).message)))
-            ? 'no-audio'
-            : 'transcription',
-        );
+        if (code === 'AI_KEY_REQUIRED') callbacks.current.onFailure('unconfigured', (error as Error).message);
+        else callbacks.current.onFailure(code === 'NO_AUDIO_DETECTED' ? 'no-audio' : 'transcription');
       } finally {
         setState('idle');
       }

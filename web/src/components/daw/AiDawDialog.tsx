@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Markdown } from '../Markdown';
+import { fieldLabel, StructuredValue } from '../StructuredValue';
 import { analyseAudioFile, type AudioFeatures } from '../../lib/audio-features';
 import { Dialog } from '../Dialog';
 import { TabPanel, Tabs } from '../Tabs';
@@ -292,7 +294,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                   <strong>{t('daw.ai.detectedKey')}:</strong> {analysis.detectedKey} ·{' '}
                   <strong>{t('daw.ai.detectedBpm')}:</strong> {analysis.detectedBPM ?? '—'}
                 </p>
-                <p className="whitespace-pre-wrap text-zinc-300">{analysis.aiInsights}</p>
+                <Markdown text={String(analysis.aiInsights ?? '')} className="text-zinc-300" />
                 {analysis.recommendations.length > 0 && (
                   <ul className="list-disc space-y-1 pl-5 text-zinc-300">
                     {analysis.recommendations.map((recommendation) => (
@@ -464,7 +466,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 data-testid="mix-result"
                 className="mt-4 space-y-3 rounded-xl border border-white/10 bg-zinc-950/60 p-4 text-sm"
               >
-                <p className="whitespace-pre-wrap text-zinc-200">{mixResult.aiAdvice}</p>
+                <Markdown text={String(mixResult.aiAdvice ?? '')} className="text-zinc-200" />
                 <dl className="grid gap-2 sm:grid-cols-3">
                   <Stat label={t('daw.ai.highPass')} value={show(mixResult.recommendations.eq?.highPass)} />
                   <Stat
@@ -492,12 +494,12 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
               {busyOr('arrangement', t('daw.ai.generateArrangement'), t('daw.ai.busy.arrangement'))}
             </button>
             {arrangement !== null && (
-              <pre
+              <div
                 data-testid="arrangement-result"
                 className="mt-4 max-h-60 overflow-auto rounded-xl border border-white/10 bg-zinc-950/60 p-3 text-xs text-zinc-300"
               >
-                {JSON.stringify(arrangement, null, 2)}
-              </pre>
+                <StructuredValue value={arrangement} />
+              </div>
             )}
           </TabPanel>
         )}
@@ -552,7 +554,12 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
 
 function show(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (Array.isArray(value)) return value.map(show).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${fieldLabel(key)}: ${show(item)}`)
+      .join(' · ');
+  return String(value);
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

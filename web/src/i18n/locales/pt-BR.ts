@@ -19,6 +19,7 @@ import type settingsPtBR from './pt-BR/settings';
 import type creatorPtBR from './pt-BR/creator';
 import type becomeCreatorPtBR from './pt-BR/becomeCreator';
 import type licensingPtBR from './pt-BR/licensing';
+import type apiErrorsPtBR from './pt-BR/apiErrors';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
   common: {
@@ -153,6 +154,7 @@ interface FeatureTexts {
   creator: typeof creatorPtBR;
   becomeCreator: typeof becomeCreatorPtBR;
   licensing: typeof licensingPtBR;
+  apiErrors: typeof apiErrorsPtBR;
 }
 
 /** Texts loaded at start, in every language (the compiler checks en-US and es-ES against this). */

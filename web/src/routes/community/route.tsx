@@ -82,10 +82,25 @@ function Feed({ search }: { search: string }) {
           </div>
           <p className="mt-3 whitespace-pre-line break-words text-zinc-200">{post.text}</p>
           {post.attachment && (
-            <p className="mt-2 text-sm text-violet-200">
-              <span aria-hidden="true">🎵 </span>
-              {t('community.feed.audio', { name: post.attachment.name })}
-            </p>
+            <div className="mt-2 text-sm text-violet-200">
+              <p>
+                <span aria-hidden="true">🎵 </span>
+                {t('community.feed.audio', { name: post.attachment.name })}
+                {!post.attachment.url && (
+                  <span className="text-zinc-400"> — {t('community.feed.audioMissing')}</span>
+                )}
+              </p>
+              {post.attachment.url && (
+                <audio
+                  controls
+                  preload="none"
+                  src={post.attachment.url}
+                  aria-label={post.attachment.name}
+                  data-testid="post-audio"
+                  className="mt-2 w-full"
+                />
+              )}
+            </div>
           )}
         </li>
       ))}

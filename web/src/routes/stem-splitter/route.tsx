@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { checkUpload, UploadErrorCode, type UploadProblem } from '../../../../shared/uploads';
+import { checkUpload, UploadErrorCode } from '../../../../shared/uploads';
 import { ApiError } from '../../api/client';
+import { apiErrorText, failureText } from '../../api/error-text';
 import { useAuth } from '../../auth/session';
 import { PageLoading } from '../../components/PageLoading';
 import { primaryButton } from '../../components/form';
@@ -96,7 +97,7 @@ function StemSplitterPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- splitFailed only reads `t`
   }, [jobId, job.data, job.isError]);
 
-  function showProblem(problem: Pick<UploadProblem, 'code' | 'message'>) {
+  function showProblem(problem: { code: string; message: string }) {
     const key =
       problem.code === UploadErrorCode.TooLarge
         ? 'tooLarge'
@@ -117,7 +118,10 @@ function StemSplitterPage() {
     if (!candidate) return;
     const problem = checkUpload('stem-split', candidate.name, candidate.type, candidate.size);
     if (problem) {
-      showProblem(problem);
+      showProblem({
+        code: problem.code,
+        message: apiErrorText(problem.code, problem.params) || problem.message,
+      });
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
@@ -176,7 +180,7 @@ function StemSplitterPage() {
       }
       setPhase('chosen');
       if (error instanceof UploadError) {
-        showProblem({ code: error.code, message: error.message });
+        showProblem({ code: error.code, message: failureText(error, t('splitter.uploadErrorText')) });
       } else if (
         error instanceof ApiError &&
         (error.code === UploadErrorCode.TooLarge || error.code === UploadErrorCode.InvalidType)

@@ -35,7 +35,9 @@ const chat: typeof chatPtBR = {
   analysisTitle: 'Analysis of {{name}}',
   deleteNotice: 'The file will be removed from storage at {{time}}.',
   fallbackReply: "Sorry, I couldn't process your message.",
+  suggestionsFromAnswer: 'Ask about',
   errors: {
+    voiceUnavailableTitle: 'Voice input unavailable',
     chatTitle: 'Chat error',
     chatText: 'The message could not be sent',
     micTitle: 'Microphone error',

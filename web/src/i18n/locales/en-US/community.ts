@@ -18,9 +18,12 @@ const community: Catalogue['community'] = {
     login: 'Sign in',
     success: 'Post published!',
     error: 'Could not publish. Try again.',
+    uploading: 'Uploading audio… {{percent}}%',
+    uploadError: 'The audio was not uploaded: {{message}}',
     characters: '{{count}}/{{max}}',
   },
   feed: {
+    audioMissing: 'the audio of this post is not available',
     empty: 'No posts yet. Be the first to post!',
     noResults: 'No posts found for "{{query}}".',
     audio: 'Audio: {{name}}',

@@ -35,7 +35,9 @@ const chat: typeof chatPtBR = {
   analysisTitle: 'Análisis de {{name}}',
   deleteNotice: 'El archivo se eliminará del almacenamiento a las {{time}}.',
   fallbackReply: 'Lo siento, no pude procesar tu mensaje.',
+  suggestionsFromAnswer: 'Preguntar sobre',
   errors: {
+    voiceUnavailableTitle: 'Entrada por voz no disponible',
     chatTitle: 'Error en el chat',
     chatText: 'No se pudo enviar el mensaje',
     micTitle: 'Error de micrófono',

@@ -18,9 +18,12 @@ const community: Catalogue['community'] = {
     login: 'Entrar',
     success: '¡Publicación enviada!',
     error: 'No se pudo publicar. Inténtalo de nuevo.',
+    uploading: 'Subiendo audio… {{percent}}%',
+    uploadError: 'El audio no se subió: {{message}}',
     characters: '{{count}}/{{max}}',
   },
   feed: {
+    audioMissing: 'el audio de esta publicación no está disponible',
     empty: 'Aún no hay publicaciones. ¡Sé el primero en publicar!',
     noResults: 'No se encontraron publicaciones para "{{query}}".',
     audio: 'Audio: {{name}}',

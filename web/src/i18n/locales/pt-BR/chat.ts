@@ -34,7 +34,9 @@ const chat = {
   analysisTitle: 'Análise de {{name}}',
   deleteNotice: 'O arquivo será removido do armazenamento às {{time}}.',
   fallbackReply: 'Desculpe, não consegui processar sua mensagem.',
+  suggestionsFromAnswer: 'Perguntar sobre',
   errors: {
+    voiceUnavailableTitle: 'Entrada por voz indisponível',
     chatTitle: 'Erro no Chat',
     chatText: 'Não foi possível enviar a mensagem',
     micTitle: 'Erro no microfone',

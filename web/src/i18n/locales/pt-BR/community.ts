@@ -17,9 +17,12 @@ const community = {
     login: 'Entrar',
     success: 'Publicação enviada!',
     error: 'Não foi possível publicar. Tente novamente.',
+    uploading: 'Enviando áudio… {{percent}}%',
+    uploadError: 'O áudio não foi enviado: {{message}}',
     characters: '{{count}}/{{max}}',
   },
   feed: {
+    audioMissing: 'o áudio desta publicação não está disponível',
     empty: 'Ainda não há publicações. Seja o primeiro a postar!',
     noResults: 'Nenhuma publicação encontrada para "{{query}}".',
     audio: 'Áudio: {{name}}',

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { runGenericTool, type GenericToolId } from '../../../components/ai-tools/neural-api';
 import { useAuth } from '../../../auth/session';
+import { Markdown } from '../../../components/Markdown';
+import { StructuredValue } from '../../../components/StructuredValue';
 
 /** A generic AI tool (spec §2, §5, §8): an input, a run button disabled while empty, a result area. */
 export function GenericTool({ tool }: { tool: GenericToolId }) {
@@ -72,12 +74,13 @@ export function GenericTool({ tool }: { tool: GenericToolId }) {
         )}
         {run.isSuccess && (
           <div className="space-y-3">
-            <p
-              data-testid="tool-result"
-              className="whitespace-pre-wrap text-sm leading-relaxed text-zinc-100"
-            >
-              {run.data.text}
-            </p>
+            <div data-testid="tool-result" className="text-sm leading-relaxed text-zinc-100">
+              {run.data.text !== undefined ? (
+                <Markdown text={run.data.text} />
+              ) : (
+                <StructuredValue value={run.data.data} />
+              )}
+            </div>
             {run.data.audioUrl && (
               <audio
                 controls

@@ -2,17 +2,19 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { CommunityAttachment } from '../../../../../shared/schemas/site';
 import { COMMUNITY_POST_MAX } from '../../../../../shared/site-rules';
-import { ApiError } from '../../../api/client';
+import { failureText } from '../../../api/error-text';
 import { useAuth } from '../../../auth/session';
+import { uploadApi } from '../../../components/chat/chat-api';
+import { uploadFile } from '../../../lib/multipart-uploader';
 import { usePublishPost } from '../api/community';
 
 const AUDIO_NAME = /\.(mp3|wav|ogg|oga|flac|aac|m4a|aif|aiff|opus|webm)$/i;
 
 /**
- * Post composer: 'Publicar' stays disabled while the text is empty; only audio files may be attached. A
- * visitor sees the same composer and is sent to /auth to publish.
+ * Post composer: 'Publicar' stays disabled while the text is empty; only audio files may be attached,
+ * and an attached file is uploaded (multipart upload API, with progress) before the post is published
+ * with its upload id. A visitor sees the same composer and is sent to /auth to publish.
  */
 export function Composer() {
   const { t } = useTranslation();
@@ -20,7 +22,8 @@ export function Composer() {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [attachment, setAttachment] = useState<CommunityAttachment | null>(null);
+  const [attachment, setAttachment] = useState<File | null>(null);
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const publish = usePublishPost();
   const navigate = useNavigate();
@@ -34,7 +37,7 @@ export function Composer() {
       if (fileRef.current) fileRef.current.value = '';
       return;
     }
-    setAttachment({ name: file.name, type: file.type, size: file.size });
+    setAttachment(file);
   }
 
   function clearAttachment() {
@@ -42,33 +45,55 @@ export function Composer() {
     if (fileRef.current) fileRef.current.value = '';
   }
 
-  function onSubmit(event: FormEvent) {
+  async function upload(file: File): Promise<string | undefined> {
+    setUploadPercent(0);
+    try {
+      const uploaded = await uploadFile(file, {
+        purpose: 'community-audio',
+        api: uploadApi,
+        storage: null,
+        onProgress: (progress) => setUploadPercent(Math.round(progress.fraction * 100)),
+      });
+      return uploaded.uploadId;
+    } catch (error) {
+      toast.error(
+        t('community.composer.uploadError', { message: failureText(error, t('community.composer.error')) }),
+      );
+      return undefined;
+    } finally {
+      setUploadPercent(null);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (!text.trim() || uploadPercent !== null) return;
     if (!user) {
       // Posts carry their author: a visitor is sent to sign in first.
       toast.info(t('community.composer.signedOut'));
       void navigate('/auth');
       return;
     }
+    const uploadId = attachment ? await upload(attachment) : undefined;
+    if (attachment && !uploadId) return;
     publish.mutate(
-      { text: text.trim(), ...(attachment ? { attachment } : {}) },
+      { text: text.trim(), ...(uploadId ? { attachment: { uploadId } } : {}) },
       {
         onSuccess: () => {
           setText('');
           clearAttachment();
           toast.success(t('community.composer.success'));
         },
-        onError: (error) =>
-          toast.error(
-            error instanceof ApiError && error.status === 429 ? error.message : t('community.composer.error'),
-          ),
+        onError: (error) => toast.error(failureText(error, t('community.composer.error'))),
       },
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4"
+    >
       {!user && (
         <p className="mb-3 text-sm text-zinc-300">
           {t('community.composer.signedOut')}{' '}
@@ -121,10 +146,14 @@ export function Composer() {
         </span>
         <button
           type="submit"
-          disabled={!text.trim() || publish.isPending}
+          disabled={!text.trim() || publish.isPending || uploadPercent !== null}
           className="inline-flex h-10 items-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 text-sm font-semibold text-white transition enabled:hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {publish.isPending ? t('community.composer.publishing') : t('community.composer.publish')}
+          {uploadPercent !== null
+            ? t('community.composer.uploading', { percent: uploadPercent })
+            : publish.isPending
+              ? t('community.composer.publishing')
+              : t('community.composer.publish')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { apiErrorText, failureText } from '../../../api/error-text';
 import { MAX_STEMS } from '../../../../../shared/licensing/tiers';
 import { acceptAttribute, checkUpload, fileExtension } from '../../../../../shared/uploads';
 import { uploadForKey } from '../api/uploads';
@@ -53,7 +54,7 @@ export function LicenceFilesField({ files, aiStems, onChange, onBusyChange }: Li
     if (problem) {
       toast.error(
         problem.code === 'PAYLOAD_TOO_LARGE'
-          ? problem.message
+          ? apiErrorText(problem.code, problem.params) || problem.message
           : t(slot === 'master' ? 'licensing.hub.files.notWav' : 'licensing.hub.files.notStems'),
       );
       return;
@@ -109,7 +110,7 @@ export function LicenceFilesField({ files, aiStems, onChange, onBusyChange }: Li
     } catch (error) {
       if (abort.signal.aborted) return;
       toast.error(t('licensing.hub.files.uploadError'), {
-        description: error instanceof Error ? error.message : undefined,
+        description: failureText(error, t('licensing.hub.files.uploadError')),
       });
     } finally {
       if (controller.current === abort) {

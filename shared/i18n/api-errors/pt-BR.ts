@@ -1,0 +1,189 @@
+/**
+ * What every API error code means to a user, in pt-BR: the product's language, the server's `message`
+ * and the shape en-US and es-ES must match (the compiler checks them; tests/unit/api-errors.test.ts too).
+ *
+ * Adding a code is one line here and one in each of `en-US.ts` and `es-ES.ts`; then throw it
+ * (`new Conflict('MY_CODE', { name })`). Keys are UPPER_SNAKE codes; a variant of the same code is
+ * `CODE_<context>` with a lowercase context (i18next's `context`), chosen with `params.context`;
+ * `{{name}}` placeholders take `params.name` (`{{amount, number}}` is formatted in the reader's locale).
+ */
+const apiErrorsPtBR = {
+  // Generic, one per HTTP status the web may meet without a code of ours (API Gateway, network).
+  BAD_REQUEST: 'Requisição inválida.',
+  UNAUTHORIZED: 'Faça login para continuar.',
+  UNAUTHORIZED_expired: 'Sua sessão expirou. Faça login novamente.',
+  FORBIDDEN: 'Você não tem permissão para esta ação.',
+  ORIGIN_FORBIDDEN: 'Acesso direto à API não é permitido.',
+  NOT_FOUND: 'Não encontrado.',
+  METHOD_NOT_ALLOWED: 'Esta ação não é permitida aqui.',
+  CONFLICT: 'Esta ação conflita com o estado atual. Atualize a página e tente novamente.',
+  PAYLOAD_TOO_LARGE: 'Arquivo muito grande — Tamanho máximo permitido: 1GB',
+  PAYLOAD_TOO_LARGE_stem: 'Arquivo muito grande — Limite de 1GB',
+  PAYLOAD_TOO_LARGE_recording: 'Gravação muito longa. Grave um trecho mais curto.',
+  RATE_LIMIT: 'Muitas solicitações — aguarde alguns segundos e tente novamente.',
+  RATE_LIMIT_posts: 'Muitas publicações — aguarde alguns minutos e tente novamente.',
+  RATE_LIMIT_anonymous:
+    'Muitas solicitações — o limite de {{limit}} gerações por dia sem login foi atingido. Entre na sua conta para continuar.',
+  SERVER_ERROR: 'Problema temporário no servidor. Tente novamente.',
+  SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente.',
+  NETWORK_ERROR: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
+
+  // Requests
+  VALIDATION_ERROR: 'Dados inválidos. Confira e tente novamente.',
+  VALIDATION_ERROR_field: 'Dados inválidos em “{{field}}”. Confira e tente novamente.',
+  // Request fields (zod messages that are codes: shared/errors.ts issueCode)
+  PROMPT_REQUIRED: 'Prompt necessário — Digite sua pergunta para o Neural Engine V2',
+  COINS_AMOUNT_INVALID: 'Digite um valor válido',
+  COINS_AMOUNT_NOT_WHOLE: 'Digite um valor válido: use um número inteiro de dólares.',
+  COINS_AMOUNT_TOO_LOW: 'Digite um valor válido: o mínimo é {{minimum, number}}.',
+  COINS_AMOUNT_TOO_HIGH: 'Digite um valor válido: o máximo é {{maximum, number}}.',
+  DESCRIPTION_REQUIRED: 'Descreva a música que você quer gerar.',
+  DESCRIPTION_TOO_LONG: 'A descrição pode ter no máximo {{maximum, number}} caracteres.',
+  LYRICS_TOO_LONG: 'A letra pode ter no máximo {{maximum, number}} caracteres.',
+  STYLE_INVALID: 'Estilo inválido: escolha um dos estilos da lista.',
+  DURATION_INVALID: 'Duração inválida: use 30, 60, 90 ou 120 segundos.',
+  SPLIT_UPLOAD_REQUIRED: 'Envie o arquivo de áudio antes de separar.',
+  RATING_RANGE: 'A avaliação é de 1 a 5.',
+  REQUIRED_FIELDS: 'Preencha todos os campos obrigatórios.',
+  PRICE_NOT_POSITIVE: 'O preço deve ser maior que zero.',
+  PRICE_DECIMALS: 'Use no máximo 2 casas decimais.',
+  TRACK_DURATION_INVALID: "Duração inválida: use 'm:ss' ou segundos (até 60:00).",
+  BPM_NOT_WHOLE: 'BPM deve ser um número inteiro.',
+  BPM_OUT_OF_RANGE: 'O BPM deve estar entre 40 e 250.',
+  REQUEST_TOO_LARGE: 'A requisição é grande demais.',
+  INVALID_JSON: 'O corpo da requisição não é JSON válido.',
+  MISSING_PARAMETER: 'Parâmetro ausente: {{name}}.',
+  INVALID_PARAMETER: 'Parâmetro inválido: {{name}} (máximo de {{max}} caracteres).',
+  INVALID_CURSOR: 'Cursor inválido: recarregue a lista.',
+  CREATOR_ONLY: 'Apenas criadores podem fazer isso.',
+  STUDIO_STAFF_ONLY: 'Apenas a equipe do estúdio pode ver as solicitações.',
+
+  // Wallet and payments
+  INSUFFICIENT_FUNDS: 'Saldo de 5D Coins insuficiente.',
+  INSUFFICIENT_FUNDS_plan:
+    'As gerações do seu plano deste mês acabaram e seu saldo não cobre {{amount, number}} 5D Coins por geração. Compre 5D Coins para continuar.',
+  INSUFFICIENT_FUNDS_coins:
+    'Gerar uma música custa {{amount, number}} 5D Coins e seu saldo não cobre. Assine um plano ou compre 5D Coins para continuar.',
+  INVALID_AMOUNT: 'O valor em 5D Coins deve ser um número inteiro maior que zero.',
+  INVALID_IDEMPOTENCY_KEY: 'Chave de idempotência inválida.',
+  SPEND_NOT_FOUND: 'Gasto não encontrado.',
+  PAYMENTS_UNAVAILABLE: 'Pagamentos indisponíveis no momento. Tente novamente mais tarde.',
+  CHECKOUT_FAILED: 'Não foi possível iniciar o pagamento. Tente novamente.',
+  CHECKOUT_IN_PROGRESS: 'Seu checkout já está sendo aberto. Tente novamente em instantes.',
+  INVALID_SIGNATURE: 'Assinatura do webhook inválida.',
+  PLAN_ON_REQUEST: 'O plano Enterprise é sob consulta: fale com a nossa equipe.',
+
+  // Accounts and profiles
+  PROFILE_NOT_FOUND: 'Perfil não encontrado.',
+  CREATOR_NOT_FOUND: 'Criador não encontrado.',
+  FAVORITE_NOT_FOUND: 'Favorito não encontrado.',
+
+  // Marketplace and orders
+  PROJECT_NOT_FOUND: 'Projeto não encontrado.',
+  PROJECT_NOT_FOUND_gone: 'Este beat não existe mais.',
+  BEAT_HAS_NO_AUDIO: 'Este beat não tem áudio.',
+  OWN_PROJECT: 'Você não pode comprar ou contratar o seu próprio projeto.',
+  PROJECT_WITHOUT_PRICE: 'Este projeto não tem preço definido.',
+  ORDER_NOT_FOUND: 'Pedido não encontrado.',
+  ORDER_NOT_PENDING: 'Este pedido já foi entregue.',
+  ORDER_NOT_DELIVERED: 'O criador ainda não entregou este pedido.',
+  ORDER_NOT_DELIVERED_rate: 'Avalie depois da entrega.',
+  ORDER_ALREADY_RATED: 'Este pedido já foi avaliado.',
+
+  // Files and uploads
+  FILE_NOT_FOUND: 'Arquivo não encontrado.',
+  FILE_NOT_FOUND_audio: 'Arquivo de áudio não encontrado. Envie o arquivo antes de publicar.',
+  FILE_NOT_FOUND_cover: 'Imagem de capa não encontrada. Envie a imagem antes de publicar.',
+  FILE_NOT_FOUND_delivery: 'Arquivo de entrega não encontrado. Envie o arquivo antes de entregar.',
+  FILE_NOT_FOUND_master:
+    'Master WAV: o envio não foi concluído ou o arquivo não existe mais. Envie o arquivo novamente.',
+  FILE_NOT_FOUND_stem:
+    'Stems: o envio não foi concluído ou o arquivo não existe mais. Envie o arquivo novamente.',
+  FILE_NOT_OWNED: 'Este arquivo não é um envio seu.',
+  INVALID_FILE_KEY: 'O arquivo precisa ser um envio seu.',
+  INVALID_FILE_TYPE:
+    'Arquivo inválido — Tipos aceitos: áudio, vídeo, imagem, PDF, TXT, JSON, XML, DOC e DOCX',
+  INVALID_FILE_TYPE_audio: 'Arquivo inválido — Por favor, selecione um arquivo de áudio válido',
+  INVALID_FILE_TYPE_image: 'Arquivo inválido — Por favor, selecione uma imagem válida',
+  INVALID_FILE_TYPE_wav: 'Arquivo inválido — O master precisa ser um arquivo WAV (.wav)',
+  INVALID_FILE_TYPE_stems: 'Arquivo inválido — Envie os stems como arquivos WAV ou um único ZIP',
+  INVALID_FILE_TYPE_mixed: 'Stems: envie vários WAVs ou um único ZIP, não os dois.',
+  EMPTY_FILE: 'Arquivo vazio — Selecione um arquivo com conteúdo',
+  UPLOAD_NOT_FOUND: 'Envio não encontrado.',
+  UPLOAD_NOT_OPEN: 'Este envio já foi encerrado. Comece um novo envio.',
+  UPLOAD_NOT_COMPLETE: 'O envio ainda não foi concluído.',
+  UNKNOWN_PARTS: 'Partes inexistentes neste envio (1–{{total}}): {{parts}}.',
+  MISSING_PARTS: 'Partes ainda não confirmadas: {{parts}}.',
+  PARTS_REJECTED: 'O armazenamento recusou as partes enviadas. Envie o arquivo novamente.',
+  SIZE_MISMATCH: 'O tamanho do arquivo enviado não confere com o declarado. Envie o arquivo novamente.',
+
+  // Audio
+  UNSUPPORTED_AUDIO: 'Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).',
+  UNSUPPORTED_FILE: 'A análise de masterização mede arquivos WAV. Converta o áudio para WAV e envie de novo.',
+  UNSUPPORTED_FILE_unreadable: 'Não foi possível ler este WAV.',
+  INVALID_AUDIO: 'Arquivo de áudio inválido: {{detail}}',
+  DETECTION_NEEDS_WAV: 'A detecção de BPM e tom precisa de um arquivo WAV.',
+  DETECTION_FILE_TOO_LARGE: 'Arquivo grande demais para a detecção (máx. {{max, number}} MB).',
+
+  // Generation
+  TASK_NOT_FOUND: 'Tarefa não encontrada — tente gerar novamente.',
+  INPUT_POLICY: "Remova nomes de artistas/bandas e tags de produtor (como 'DJ X on the beat') do seu prompt.",
+  INPUT_POLICY_artist: 'Remova nomes de artistas/bandas do seu prompt.',
+  INPUT_POLICY_producer: "Remova tags de produtor como 'DJ X on the beat'.",
+
+  // AI tools
+  AI_QUOTA_EXCEEDED: 'Limite de quota da API OpenAI excedido. Verifique seu plano e detalhes de cobrança.',
+  AI_UNAUTHORIZED: 'A chave da API de IA foi recusada pelo provedor. Verifique a configuração.',
+  AI_TIMEOUT: 'O serviço de IA demorou demais para responder. Tente novamente em alguns instantes.',
+  AI_UNAVAILABLE: 'O serviço de IA está indisponível no momento. Tente novamente em alguns instantes.',
+  AI_UNAVAILABLE_failed: 'Erro no processamento neural',
+  AI_RATE_LIMIT: 'Muitas solicitações ao serviço de IA — aguarde alguns segundos e tente novamente.',
+  AI_EMPTY_RESPONSE: 'Resposta vazia do servidor neural',
+  AI_NO_RESPONSE: 'Processamento concluído sem resposta',
+  AI_KEY_REQUIRED:
+    'A entrada por voz precisa do serviço de fala configurado, e ele não está configurado neste ambiente. Operador: defina {{setting}}.',
+  NO_AUDIO_DETECTED: 'Nenhum áudio detectado — Tente gravar novamente',
+  AUDIO_NOT_BASE64: 'A gravação chegou corrompida. Tente gravar novamente.',
+  INPUT_REQUIRED: 'Input necessário — Digite sua solicitação para processar',
+  NO_SYLLABLES: 'Input necessário — Digite uma letra com vogais para cantar',
+  NO_TRACKS: 'Escolha ao menos uma faixa para exportar.',
+  OSC_SEND_FAILED: 'Não foi possível enviar o comando OSC para {{host}}:{{port}}.',
+  OSC_SEND_FAILED_sync: 'Não foi possível sincronizar os parâmetros com {{host}}:{{port}}.',
+  AUDIO_FEATURES_REQUIRED: 'Selecione um arquivo de áudio primeiro.',
+
+  // Licences, offers and coupons
+  BEAT_SOLD: 'Este beat foi vendido com exclusividade e não está mais à venda.',
+  EXCLUSIVE_UNAVAILABLE:
+    'A licença exclusiva desta faixa está reservada por outro comprador. Tente novamente em alguns minutos.',
+  EXCLUSIVE_UNAVAILABLE_sold: 'Esta faixa já foi vendida com licença exclusiva.',
+  TIER_UNAVAILABLE: 'Esta licença não está disponível para este beat.',
+  LICENCE_NOT_FOUND: 'Licença não encontrada.',
+  STEMS_UNAVAILABLE: 'Os stems deste beat ainda não estão disponíveis.',
+  MASTER_MISSING: 'O produtor ainda não enviou o WAV deste beat.',
+  OWN_BEAT_OFFER: 'Você não pode fazer oferta no seu próprio beat.',
+  OFFERS_CLOSED: 'Este produtor não aceita ofertas neste beat.',
+  OFFER_NOT_BELOW_PRICE: 'A oferta deve ser menor que o preço da licença.',
+  OFFER_BELOW_MINIMUM: 'A oferta mínima para este beat é {{minimum, currency(BRL)}}.',
+  OFFER_NOT_FOUND: 'Oferta não encontrada.',
+  OFFER_CONFLICT: 'Esta oferta já foi respondida.',
+  OFFER_CONFLICT_paid: 'Esta oferta já foi paga.',
+  OFFER_NOT_ACCEPTED: 'Esta oferta ainda não foi aceita.',
+  OFFER_EXPIRED: 'O prazo de {{hours, number}} h para pagar esta oferta terminou.',
+  COUNTER_NOT_ABOVE_OFFER: 'A contraproposta deve ser maior que a oferta.',
+  COUNTER_ABOVE_PRICE: 'A contraproposta não pode passar do preço.',
+  INVALID_COUPON: 'Cupom inválido.',
+  INVALID_COUPON_expired: 'Este cupom expirou.',
+  INVALID_COUPON_exhausted: 'Este cupom atingiu o limite de usos.',
+  INVALID_COUPON_tier: 'Este cupom não vale para esta licença.',
+  INVALID_COUPON_offer: 'Cupons não valem sobre uma oferta aceita.',
+  COUPON_EXISTS: 'Você já tem um cupom com este código.',
+  COUPON_NOT_FOUND: 'Cupom não encontrado.',
+  COUPON_ALREADY_EXPIRED: 'A data de expiração já passou.',
+} as const;
+
+export default apiErrorsPtBR;
+
+/** Every key of the catalogue, variants included. */
+export type ApiErrorKey = keyof typeof apiErrorsPtBR;
+/** The codes the API answers with (`error.code`): every key that is not `<another key>_<context>`. */
+export type ApiErrorCode = Exclude<ApiErrorKey, `${ApiErrorKey}_${Lowercase<string>}`>;

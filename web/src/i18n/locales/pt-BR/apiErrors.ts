@@ -1,0 +1,2 @@
+/** API error messages by code: one catalogue shared with the server (shared/i18n/api-errors). */
+export { default } from '../../../../../shared/i18n/api-errors/pt-BR';
