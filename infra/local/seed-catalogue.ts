@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { localTableName } from '../table-definition';
-import { BUCKETS, REGION, S3RVER_CREDENTIALS, STREAM_DRAIN_PATH } from './constants';
+import { BUCKETS, REGION, S3RVER_CREDENTIALS } from './constants';
+import { drainStreamsAt } from './stream-drain';
 
 /**
  * `npm run seed:catalogue -- --beats N`: adds N published beats to the catalogue of a running `npm start`
@@ -37,8 +38,11 @@ Object.assign(process.env, {
 });
 
 async function waitForIndexer(): Promise<void> {
-  const answer = await fetch(`${dynamoEndpoint}${STREAM_DRAIN_PATH}`).catch(() => undefined);
-  if (!answer?.ok) {
+  const answering = await drainStreamsAt(dynamoEndpoint).then(
+    () => true,
+    () => false,
+  );
+  if (!answering) {
     console.error(
       `No local platform answers on port ${port + 1}. Start it first (same PORT and LOCAL_DATA_DIR): PORT=${port} npm start`,
     );
@@ -112,9 +116,7 @@ const writer = async () => {
 await Promise.all([writer(), writer()]);
 const writtenAt = seconds();
 console.log(`  waiting for the catalogue indexer…`);
-const drained = (await (await fetch(`${dynamoEndpoint}${STREAM_DRAIN_PATH}`)).json()) as {
-  deadLettered: number;
-};
+const drained = await drainStreamsAt(dynamoEndpoint);
 console.log(
   `${beats} beats by ${creators.length} creators added in ${seconds()} s (written in ${writtenAt} s, searchable now)` +
     (drained.deadLettered ? `; ${drained.deadLettered} stream records failed (see the npm start log)` : ''),

@@ -5,7 +5,7 @@ import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
 import { PUBLISHED, projectFromItem, putProjects, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { seedCatalogue } from '../../infra/local/seed-data/catalogue';
-import { STREAM_DRAIN_PATH } from '../../infra/local/constants';
+import { drainStreamsAt, type DrainResult } from '../../infra/local/stream-drain';
 import './marketplace-helpers';
 
 /**
@@ -16,9 +16,8 @@ import './marketplace-helpers';
  */
 
 /** Resolves once the catalogue indexer has caught up with every write made so far. */
-export async function drainStreams(): Promise<{ records: number; batches: number; deadLettered: number }> {
-  const answer = await fetch(`${process.env.AWS_ENDPOINT_URL_DYNAMODB}${STREAM_DRAIN_PATH}`);
-  return (await answer.json()) as { records: number; batches: number; deadLettered: number };
+export function drainStreams(): Promise<DrainResult> {
+  return drainStreamsAt(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
 }
 
 export interface QueryRecord {

@@ -45,7 +45,7 @@ function evidence(n: number, words: Record<string, number> = {}): Evidence {
     const contribution = statsContribution({
       bpm,
       price: 10 + (i % 90),
-      duration_seconds: 120,
+      duration_seconds: 90 + (i % 211),
       rating: 4,
       downloads: i,
       created_at: '2026-11-01T00:00:00.000Z',
@@ -86,6 +86,9 @@ describe('catalogue index entries', () => {
         'gk:Trap|A minor',
         'b:140',
         'p:50',
+        // 150 s: its band, and the edge of ranges ending at 2:30.
+        'd:150',
+        'de:150',
         'noite',
         'paulista',
         'kaio',
@@ -155,6 +158,22 @@ describe('catalogue planner', () => {
     const both = query({ key: 'Am', genre: 'Trap' });
     const pair = buildPlan(both, choosePlan(both, catalogue), catalogue)!;
     expect(pair.streams.map((stream) => stream.partition)).toEqual(['gk:Trap|A minor']);
+  });
+
+  it('a duration range on the slider steps reads its bands and the edge of its maximum, nothing else', () => {
+    const q = query({ duration_min: '120', duration_max: '180' });
+    const plan = buildPlan(q, choosePlan(q, catalogue), catalogue)!;
+    expect(plan.choice).toMatchObject({ source: 'durationBand', mode: 'walk' });
+    expect(plan.streams.map((stream) => stream.partition)).toEqual([
+      'd:120',
+      'd:135',
+      'd:150',
+      'd:165',
+      'de:180',
+    ]);
+    // Off the steps there is no exact band set: the whole catalogue is read with the range as a filter.
+    const off = query({ duration_min: '121', duration_max: '180' });
+    expect(choosePlan(off, catalogue).source).not.toBe('durationBand');
   });
 
   it('a cursor whose choice does not fit the query builds no plan', () => {

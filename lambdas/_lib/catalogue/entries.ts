@@ -20,7 +20,7 @@ import { offeredTierSummary } from '../licensing/summary';
  * family and up to one token per token slot (shared/marketplace/catalogue-index.ts):
  *
  * | entry   | cat_a       | cat_b        | tokens (w0…w5)                                              |
- * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm>`, `p:<price>`, words |
+ * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm>`, `p:<price>`, `d:<duration>`, words |
  * | IDX#2…  | `K#<key>`   |              | the tokens whose slot was taken in the entries before       |
  *
  * A token's slot is fixed by its hash; it goes to the first entry whose slot is free, and a new entry
@@ -29,7 +29,7 @@ import { offeredTierSummary } from '../licensing/summary';
 
 export const ENTRY_TYPE = 'catalogue-entry';
 /** Raised when the entry layout changes: the twin re-indexes a data dir written by an older version. */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 export type Cell = string;
 export const ALL_CELL = 'ALL';
@@ -51,6 +51,17 @@ export const PRICE_BANDS_UP_TO = 100;
 export const priceBand = (price: number) =>
   price >= PRICE_BANDS_UP_TO ? PRICE_BANDS_UP_TO : Math.floor(Math.max(0, price) / PRICE_BAND) * PRICE_BAND;
 export const priceBandToken = (band: number) => `p:${band}`;
+/**
+ * Duration bands of 15 s (the filter's slider step) up to 10 min, then one band. A beat whose length is a
+ * whole number of bands also gets an edge token: a range `a–b` on the slider's steps reads the bands
+ * from `a` to `b − 15` and the edge `b` (the beats of exactly `b` seconds), nothing outside the range.
+ */
+export const DURATION_BAND = 15;
+export const DURATION_BANDS_UP_TO = 600;
+export const durationBand = (seconds: number) =>
+  Math.min(DURATION_BANDS_UP_TO, Math.floor(Math.max(0, seconds) / DURATION_BAND) * DURATION_BAND);
+export const durationBandToken = (band: number) => `d:${band}`;
+export const durationEdgeToken = (seconds: number) => `de:${seconds}`;
 export const isWord = (token: string) => !token.includes(':');
 
 /** The card as the entries store it (and the planner's residual filters read it). */
@@ -134,6 +145,12 @@ export function beatTokens(project: ProjectRecord, key: string | undefined, pric
     ...(key ? [genreKeyToken(project.genre, key)] : []),
     bpmBandToken(bpmBand(project.bpm)),
     priceBandToken(priceBand(price)),
+    durationBandToken(durationBand(project.duration_seconds)),
+    ...(project.duration_seconds > 0 &&
+    project.duration_seconds < DURATION_BANDS_UP_TO &&
+    project.duration_seconds % DURATION_BAND === 0
+      ? [durationEdgeToken(project.duration_seconds)]
+      : []),
     ...words.title,
     ...words.other,
   ];

@@ -28,6 +28,10 @@ import {
   PRICE_BAND,
   PRICE_BANDS_UP_TO,
   priceBandToken,
+  DURATION_BAND,
+  DURATION_BANDS_UP_TO,
+  durationBandToken,
+  durationEdgeToken,
   creatorToken,
   genreCell,
   genreKeyToken,
@@ -73,7 +77,8 @@ export interface Stream {
   range?: Range;
 }
 
-export type Source = 'all' | 'genre' | 'key' | 'creator' | 'genreKey' | 'band' | 'priceBand' | 'words';
+export type Source =
+  'all' | 'genre' | 'key' | 'creator' | 'genreKey' | 'band' | 'priceBand' | 'durationBand' | 'words';
 
 /**
  * What the planner chose, carried in the cursor so every page of a query is read the same way even if
@@ -119,10 +124,16 @@ export interface Evidence {
 export const COLLECT_MAX = 400;
 /** A text search in another order than popularity sorts at most this many of its most popular matches. */
 export const TEXT_SORT_MAX = 300;
+/** Duration bands merged at most (three minutes of the slider). */
+const MAX_DURATION_STREAMS = 13;
 /** Genre × key pairs merged at most. */
 const MAX_GENRE_KEY_PAIRS = 8;
-/** A FilterExpression keeping less than this share of what it reads is avoided when another plan can. */
-export const MIN_RESIDUAL_SHARE = 1 / 3;
+/**
+ * A FilterExpression expected to keep less than this share of what it reads is avoided when another plan
+ * can. Every Query is held to reading at most 3× what it returns; the estimates assume independent
+ * dimensions and a page's reads vary, so the planner keeps a margin over 1/3.
+ */
+export const MIN_RESIDUAL_SHARE = 1 / 2;
 /** A creator's catalogue size when nothing better is known (creators have no stats). */
 const CREATOR_GUESS = 150;
 
@@ -189,6 +200,26 @@ function bands(query: CatalogueQuery): number[] {
   const out: number[] = [];
   for (let band = low; band <= high; band += BPM_BAND) out.push(band);
   return out;
+}
+
+/**
+ * The duration tokens holding exactly the beats of a range on the slider's steps: the bands from its
+ * minimum up to its maximum's band, then the edge (beats of exactly the maximum). Other ranges: none.
+ */
+function durationTokens(range: Range): string[] | undefined {
+  if (!hasRange(range)) return undefined;
+  const low = range.min ?? 0;
+  const high = range.max;
+  if (low % DURATION_BAND !== 0 || (high !== undefined && high % DURATION_BAND !== 0)) return undefined;
+  if (high !== undefined && high < low) return undefined;
+  const open = high === undefined || high >= DURATION_BANDS_UP_TO;
+  const last = open ? DURATION_BANDS_UP_TO : high - DURATION_BAND;
+  const tokens: string[] = [];
+  for (let band = Math.min(low, DURATION_BANDS_UP_TO); band <= last; band += DURATION_BAND)
+    tokens.push(durationBandToken(band));
+  if (!open) tokens.push(durationEdgeToken(high));
+  // A wide range keeps most of the catalogue: a filtered walk reads less than merging many bands.
+  return tokens.length <= MAX_DURATION_STREAMS ? tokens : undefined;
 }
 
 /** The sources that hold every match of the query's equality filters (and of a BPM range). */
@@ -261,6 +292,16 @@ function sourceSets(query: CatalogueQuery): SourceSet[] {
       statsCells: [ALL_CELL],
     });
   }
+  const durations = durationTokens(query.duration);
+  if (durations) {
+    sets.push({
+      source: 'durationBand',
+      family: 'token',
+      partitions: durations,
+      covers: NONE,
+      statsCells: [ALL_CELL],
+    });
+  }
   if (query.creators.length === 0 && query.genres.length === 0 && keys.length === 0)
     sets.push({ source: 'all', family: 'a', partitions: [ALL_CELL], covers: NONE, statsCells: [ALL_CELL] });
   return sets;
@@ -315,16 +356,17 @@ function keyRangeFor(
   return {};
 }
 
-/** A histogram restricted to the beats priced in [low, high): its count becomes theirs. */
-function onlyPrices(stats: CellStats, low: number, high: number): CellStats {
+/** A histogram restricted to the beats whose price (or duration) is in [low, high): its count becomes theirs. */
+function onlyBins(stats: CellStats, dimension: 'price' | 'duration', low: number, high: number): CellStats {
+  const prefix = dimension === 'price' ? 'hp_' : 'hd_';
   const out: Record<string, number> = {};
   let inside = 0;
   for (const [name, value] of Object.entries(stats)) {
-    if (!name.startsWith('hp_')) {
+    if (!name.startsWith(prefix)) {
       out[name] = value;
       continue;
     }
-    const [from] = binBounds('price', Number(name.slice(3)));
+    const [from] = binBounds(dimension, Number(name.slice(3)));
     if (from >= low && from < high) {
       out[name] = value;
       inside += value;
@@ -333,7 +375,7 @@ function onlyPrices(stats: CellStats, low: number, high: number): CellStats {
   const share = inside / Math.max(1, cellCount(stats));
   // Other dimensions keep their shape, scaled to the beats inside (independence).
   for (const [name, value] of Object.entries(out))
-    if (!name.startsWith('hp_') && name !== 'n') out[name] = value * share;
+    if (!name.startsWith(prefix) && name !== 'n') out[name] = value * share;
   out.n = inside;
   return out;
 }
@@ -363,11 +405,19 @@ function estimateSource(set: SourceSet, query: CatalogueQuery, evidence: Evidenc
       const bands = set.partitions.map((token) => Number(token.slice(2)));
       const low = Math.min(...bands);
       const high = Math.max(...bands);
-      const stats = onlyPrices(
+      const stats = onlyBins(
         merged,
+        'price',
         low,
         high >= PRICE_BANDS_UP_TO ? Number.POSITIVE_INFINITY : high + PRICE_BAND,
       );
+      return { stats, size: cellCount(stats), exact: false };
+    }
+    case 'durationBand': {
+      // The catalogue's histogram cut to the range (its duration bins are the bands).
+      const low = query.duration.min ?? 0;
+      const high = query.duration.max === undefined ? Number.POSITIVE_INFINITY : query.duration.max + 1;
+      const stats = onlyBins(merged, 'duration', low, high);
       return { stats, size: cellCount(stats), exact: false };
     }
     case 'genreKey': {

@@ -60,7 +60,17 @@ const Position = z.union([z.null(), z.literal(0), z.record(z.string(), z.union([
 const CursorBody = z.object({
   v: z.literal(1),
   c: z.object({
-    source: z.enum(['all', 'genre', 'key', 'creator', 'genreKey', 'band', 'priceBand', 'words']),
+    source: z.enum([
+      'all',
+      'genre',
+      'key',
+      'creator',
+      'genreKey',
+      'band',
+      'priceBand',
+      'durationBand',
+      'words',
+    ]),
     mode: z.enum(['walk', 'collect']),
     rangeField: z.enum(['bpm', 'price']).optional(),
     words: z.array(z.string().max(40)).max(8).optional(),
@@ -200,6 +210,8 @@ function compare(attribute: string, descending: boolean) {
   };
 }
 
+const FILTERED_READ_MIN = 12;
+
 /** A page of a walk plan: the streams merged in the answer's order from their positions. */
 async function walk(plan: Plan, positions: Position[], limit: number, counter: Counter) {
   const filter = filterExpression(plan.residual);
@@ -209,7 +221,9 @@ async function walk(plan: Plan, positions: Position[], limit: number, counter: C
   );
   const single = readers.length === 1;
   const chunk = single ? limit + 1 : Math.ceil(limit / readers.length) + 2;
-  const widen = (n: number) => (filter ? n * 2 : n);
+  // A filtered read asks for enough that what it keeps is not a matter of luck (each Query is held to
+  // reading at most 3× what it returns): twice what is missing, and never fewer than a page.
+  const widen = (n: number) => (filter ? Math.max(n * 2, FILTERED_READ_MIN) : n);
   let complete = (await Promise.all(readers.map((reader) => reader.fill(1, widen(chunk))))).every(Boolean);
   const order = compare(plan.sortAttribute, plan.sortDescending);
   const items: Item[] = [];
