@@ -62,6 +62,14 @@ export interface FunctionDefinition {
   /** The target of those schedules: the scheduler role may invoke exactly this function. Never routed. */
   readonly schedulerTarget?: boolean;
   /**
+   * Creates one-time schedules settling a held hire (issue 17: deadline refund, review release):
+   * `scheduler:CreateSchedule` on `hire-*` schedules, `iam:PassRole` on that scheduler role,
+   * HIRE_SCHEDULER_ROLE_ARN and HIRE_ESCROW_FUNCTION_ARN in its environment.
+   */
+  readonly schedulesHireSettlement?: boolean;
+  /** The target of the hire schedules (hire-escrow): its scheduler role may invoke only it. Never routed. */
+  readonly hireSettlementTarget?: boolean;
+  /**
    * Starts these catalogue functions with asynchronous invokes (background jobs): `lambda:InvokeFunction`
    * on each and its name as `<NAME>_FUNCTION` in the environment (licence-stems-zip →
    * LICENCE_STEMS_ZIP_FUNCTION). Honoured by AppFunction.
@@ -132,15 +140,23 @@ export const functions = [
   },
   {
     name: 'orders',
-    description: 'Client orders: hire a project, list, download the delivery, rate',
+    description: 'Client orders: hire a project paying coins into escrow, list, accept, download, rate',
     table: 'readwrite',
     audioBucket: 'read',
+    schedulesHireSettlement: true,
   },
   {
     name: 'creator-orders',
-    description: "Creator orders: orders of the creator's projects with hub cards, deliver a file",
+    description: "Creator orders: orders of the creator's projects with hub cards, deliver or decline",
     table: 'readwrite',
     audioBucket: 'read',
+    schedulesHireSettlement: true,
+  },
+  {
+    name: 'hire-escrow',
+    description: 'EventBridge Scheduler target: refunds a hire past its deadline or releases it after review',
+    table: 'readwrite',
+    hireSettlementTarget: true,
   },
   {
     name: 'gamification',

@@ -11,8 +11,6 @@ export function rarityRank(rarity: Rarity): number {
 export const LEADERBOARD_SIZE = 5;
 export const ACHIEVEMENTS_SHOWN = 6;
 export const STREAK_BADGE_AFTER_DAYS = 7;
-export const PLATFORM_FEE_RATE = 0.15;
-export const CREATOR_NET_RATE = 0.85;
 
 export interface LevelProgress {
   level: number;
@@ -54,65 +52,9 @@ export function hasStreakBadge(streakDays: number): boolean {
   return streakDays > STREAK_BADGE_AFTER_DAYS;
 }
 
-/** The order fields the Creator Hub cards are computed from. */
-export interface HubOrder {
-  amount: number;
-  status: 'pending' | 'delivered' | 'completed';
-  created_at: string;
-  rating?: number | null;
-}
-
-export interface HubCards {
-  totalRevenue: number;
-  monthRevenue: number;
-  orderCount: number;
-  monthOrderCount: number;
-  /** Percent 0–100 of orders completed; 0 without orders. */
-  completionRate: number;
-  /** Mean of the clients' ratings, one decimal; null before the first rating. */
-  averageRating: number | null;
-  ratingCount: number;
-  /** This month's revenue split: 85% to the creator, 15% platform fee. */
-  monthNet: number;
-  monthFee: number;
-}
-
-const cents = (value: number) => Math.round(value * 100) / 100;
-
-/** "This month" is the calendar month of `now` in UTC. */
-export function isSameMonth(iso: string, now: Date): boolean {
-  const date = new Date(iso);
-  return date.getUTCFullYear() === now.getUTCFullYear() && date.getUTCMonth() === now.getUTCMonth();
-}
-
-export function creatorHubCards(orders: readonly HubOrder[], now: Date = new Date()): HubCards {
-  let total = 0;
-  let month = 0;
-  let monthCount = 0;
-  let completed = 0;
-  let ratingSum = 0;
-  let ratingCount = 0;
-  for (const order of orders) {
-    total += order.amount;
-    if (isSameMonth(order.created_at, now)) {
-      month += order.amount;
-      monthCount += 1;
-    }
-    if (order.status === 'completed') completed += 1;
-    if (typeof order.rating === 'number') {
-      ratingSum += order.rating;
-      ratingCount += 1;
-    }
-  }
-  return {
-    totalRevenue: cents(total),
-    monthRevenue: cents(month),
-    orderCount: orders.length,
-    monthOrderCount: monthCount,
-    completionRate: orders.length === 0 ? 0 : Math.round((completed / orders.length) * 100),
-    averageRating: ratingCount === 0 ? null : Math.round((ratingSum / ratingCount) * 10) / 10,
-    ratingCount,
-    monthNet: cents(month * CREATOR_NET_RATE),
-    monthFee: cents(month * PLATFORM_FEE_RATE),
-  };
-}
+/**
+ * The Creator Hub cards are the creator's figures (shared/creator-figures.ts), the same numbers the
+ * public profile shows: revenue counts money received only.
+ */
+export type { FigureOrder as HubOrder, CreatorFigures as HubCards } from './creator-figures';
+export { creatorFigures as creatorHubCards, isSameMonth } from './creator-figures';

@@ -12,6 +12,8 @@ export const METRIC = {
   WebhookApplied: 'WebhookApplied',
   WebhookDuplicate: 'WebhookDuplicate',
   WebhookSignatureFailed: 'WebhookSignatureFailed',
+  /** Signed events that do not match a checkout/subscription the app recorded, or are malformed. */
+  WebhookRefused: 'WebhookRefused',
   UploadsCompleted: 'UploadsCompleted',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

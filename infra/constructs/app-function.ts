@@ -61,6 +61,8 @@ const knownFlags = new Set<string>([
   // Honoured by the Api stack, which builds the attachment-deletion scheduler role.
   'schedulesAttachmentDeletion',
   'schedulerTarget',
+  'schedulesHireSettlement',
+  'hireSettlementTarget',
   'invokesAsync',
   'asyncTarget',
   // Honoured by the Api stack, which builds the event source mapping (infra/constructs/stream-consumer.ts).

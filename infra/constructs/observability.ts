@@ -41,6 +41,8 @@ export const THRESHOLDS = {
   stateMachineFailures: 1,
   /** Stripe webhook deliveries with a bad signature in 5 minutes (a misconfigured secret or an attack). */
   webhookSignatureFailures: 5,
+  /** Signed Stripe events refused because they match no checkout we recorded (or are malformed). */
+  webhookRefused: 1,
   /** Messages waiting in a dead-letter queue. */
   dlqDepth: 1,
   /** Age of the oldest stream record a consumer has not processed (search lagging behind writes). */
@@ -205,6 +207,15 @@ export class Observability extends Construct {
       'Stripe webhook deliveries with an invalid signature: a rotated/mismatched secret or forged calls.',
     );
 
+    alarm(
+      'WebhookRefused',
+      business(METRIC.WebhookRefused),
+      THRESHOLDS.webhookRefused,
+      'Signed Stripe events that match no checkout or subscription the app recorded (or are malformed): ' +
+        'a leaked webhook secret, a replay from another environment, or a bug. Look up the event ids ' +
+        "in the stripe-webhook logs ('stripe event refused').",
+    );
+
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: `${props.prefix}-operations`,
       defaultInterval: Duration.hours(6),
@@ -239,6 +250,7 @@ export class Observability extends Construct {
           business(METRIC.WebhookApplied),
           business(METRIC.WebhookDuplicate),
           business(METRIC.WebhookSignatureFailed),
+          business(METRIC.WebhookRefused),
         ],
         width: 8,
       }),

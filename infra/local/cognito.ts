@@ -10,20 +10,25 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  GetGroupCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { USER_POOL_GROUPS } from '../../shared/schemas/profile';
 import { repoRoot } from './handlers';
 import { LOCAL_PRE_TOKEN_FUNCTION } from './lambda-invoke';
-import { closeServer, freePort, listen, readBody } from './net';
+import { cognitoFront } from './cognito-front';
+import { closeServer, freePort, listen } from './net';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * Cognito user pools for the local twin: cognito-local 5.3 as a child process (its data in
- * `<directory>/.cognito/db`), plus a small proxy in front of it that
- *  - rewrites Amplify v6's `GetTokensFromRefreshToken` (unknown to cognito-local) into
- *    `InitiateAuth` REFRESH_TOKEN_AUTH and maps the answer back,
- *  - adds CORS headers, since the browser calls it directly from the app's origin.
- * The proxy's URL is the web app's `userPoolEndpoint`. Sign-up confirmation codes that cognito-local
- * "sends" (prints) are captured and exposed by e-mail.
+ * `<directory>/.cognito/db`, restarted if it dies), behind a front (./cognito-front.ts) that every
+ * client uses — browser, handlers, admin calls — which makes it as strict as Cognito (CreateGroup of an
+ * existing group fails) and fills its gaps (refresh for Amplify v6, resend code, CORS). Users, groups
+ * with their members and the pool survive any number of restarts: the pool is found again (by the ids
+ * saved in state.json, else by name) and only missing groups are created. Sign-up confirmation codes
+ * that cognito-local "sends" (prints) are captured and exposed by e-mail.
  */
 export interface LocalCognitoOptions {
   /** Folder that holds `.cognito/config.json` and `.cognito/db`. */
@@ -45,10 +50,12 @@ export interface PoolIds {
 }
 
 export interface LocalCognito extends PoolIds {
-  /** cognito-local itself (the SDK endpoint for handlers and admin calls). */
+  /** The front (./cognito-front.ts): the SDK endpoint for handlers and admin calls. */
   endpoint: string;
-  /** The proxy in front of it (the browser's endpoint, with the refresh rewrite and CORS). */
+  /** The same front, the browser's endpoint (kept as its own name: the web config reads it). */
   proxyEndpoint: string;
+  /** cognito-local itself: the issuer of its tokens and its JWKS. */
+  localEndpoint: string;
   issuer: string;
   jwksUri: string;
   confirmationCodeFor(email: string): string | undefined;
@@ -140,38 +147,66 @@ function codeCollector(onCode: (email: string, code: string) => void) {
   };
 }
 
+const POOL_NAME = '5d-local';
+const CLIENT_NAME = '5d-web';
+
+async function isMissing(call: Promise<unknown>): Promise<boolean> {
+  try {
+    await call;
+    return false;
+  } catch (error) {
+    if (['ResourceNotFoundException', 'UserPoolNotFoundException'].includes((error as Error).name))
+      return true;
+    throw error;
+  }
+}
+
+/** The pool of an earlier start: by the saved ids, else by name (state.json lost, data kept). */
+async function findPool(
+  client: CognitoIdentityProviderClient,
+  previous?: Partial<PoolIds>,
+): Promise<PoolIds | undefined> {
+  if (previous?.userPoolId && previous.userPoolClientId) {
+    const { userPoolId, userPoolClientId } = previous;
+    const gone =
+      (await isMissing(client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId })))) ||
+      (await isMissing(
+        client.send(
+          new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }),
+        ),
+      ));
+    if (!gone) return { userPoolId, userPoolClientId };
+  }
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  const pool = pools.UserPools?.find((candidate) => candidate.Name === POOL_NAME);
+  if (!pool?.Id) return undefined;
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: pool.Id, MaxResults: 60 }));
+  const app = clients.UserPoolClients?.find((candidate) => candidate.ClientName === CLIENT_NAME);
+  return app?.ClientId ? { userPoolId: pool.Id, userPoolClientId: app.ClientId } : undefined;
+}
+
+/** Creates only the groups the pool lacks: creating an existing group must never touch its members. */
+async function ensureGroups(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  for (const group of USER_GROUPS) {
+    if (await isMissing(client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: group })))) {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    }
+  }
+}
+
 async function ensurePool(
   client: CognitoIdentityProviderClient,
   previous?: Partial<PoolIds>,
 ): Promise<PoolIds> {
-  if (previous?.userPoolId && previous.userPoolClientId) {
-    let exists = true;
-    try {
-      await client.send(new DescribeUserPoolCommand({ UserPoolId: previous.userPoolId }));
-      await client.send(
-        new DescribeUserPoolClientCommand({
-          UserPoolId: previous.userPoolId,
-          ClientId: previous.userPoolClientId,
-        }),
-      );
-    } catch {
-      exists = false; // gone (data wiped): create a new pool below
-    }
-    if (exists) {
-      // Pools made by an older version may lack a group added since.
-      for (const group of USER_GROUPS) {
-        await client
-          .send(new CreateGroupCommand({ UserPoolId: previous.userPoolId, GroupName: group }))
-          .catch((error: unknown) => {
-            if ((error as Error).name !== 'GroupExistsException') throw error;
-          });
-      }
-      return { userPoolId: previous.userPoolId, userPoolClientId: previous.userPoolClientId };
-    }
+  const found = await findPool(client, previous);
+  if (found) {
+    // Pools made by an older version may lack a group added since.
+    await ensureGroups(client, found.userPoolId);
+    return found;
   }
   const pool = await client.send(
     new CreateUserPoolCommand({
-      PoolName: '5d-local',
+      PoolName: POOL_NAME,
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       Policies: {
@@ -193,149 +228,13 @@ async function ensurePool(
   const app = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
-      ClientName: '5d-web',
+      ClientName: CLIENT_NAME,
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     }),
   );
-  for (const group of USER_GROUPS) {
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
-  }
+  await ensureGroups(client, userPoolId);
   return { userPoolId, userPoolClientId: app.UserPoolClient!.ClientId! };
-}
-
-const CORS_HEADERS = {
-  'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers':
-    'content-type, x-amz-target, x-amz-user-agent, authorization, cache-control, amz-sdk-invocation-id, amz-sdk-request',
-  'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
-  'access-control-max-age': '600',
-};
-
-/**
- * cognito-local lacks ResendConfirmationCode. The proxy answers it by delivering the user's pending code
- * again (printed like the first one), which is what a user of the local platform needs from "resend".
- */
-type ResendCode = (username: string) => string | undefined;
-/** Called after a successful SignUp through the proxy, with the username (the e-mail). */
-type SignedUp = (username: string) => void;
-
-function refreshProxy(
-  target: number,
-  agent: http.Agent,
-  resendCode: ResendCode,
-  signedUp: SignedUp,
-): http.Server {
-  const send = (method: string, url: string, headers: http.OutgoingHttpHeaders, body: Buffer) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const request = http.request(
-        { host: '127.0.0.1', port: target, method, path: url, headers, agent },
-        (res) => {
-          readBody(res).then(
-            (data) => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: data }),
-            reject,
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
-
-  return http.createServer((req, res) => {
-    void (async () => {
-      const origin = req.headers.origin;
-      const cors = { ...CORS_HEADERS, 'access-control-allow-origin': origin ?? '*', vary: 'Origin' };
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, cors);
-        res.end();
-        return;
-      }
-      try {
-        let body = await readBody(req);
-        const headers: http.OutgoingHttpHeaders = { ...req.headers, host: `127.0.0.1:${target}` };
-        delete headers.connection;
-        const operation = String(req.headers['x-amz-target'] ?? '')
-          .split('.')
-          .pop();
-        if (req.method === 'POST' && operation === 'ResendConfirmationCode') {
-          const input = JSON.parse(body.toString('utf8') || '{}') as { Username?: string };
-          const username = String(input.Username ?? '');
-          const delivered = resendCode(username);
-          const answer = delivered
-            ? {
-                status: 200,
-                body: {
-                  CodeDeliveryDetails: {
-                    Destination: username,
-                    DeliveryMedium: 'EMAIL',
-                    AttributeName: 'email',
-                  },
-                },
-              }
-            : {
-                status: 400,
-                body: {
-                  __type: 'InvalidParameterException',
-                  message: 'Nenhum código pendente para este usuário (a conta já foi confirmada?).',
-                },
-              };
-          const out = Buffer.from(JSON.stringify(answer.body));
-          res.writeHead(answer.status, {
-            ...cors,
-            'content-type': 'application/x-amz-json-1.1',
-            'content-length': out.length,
-            ...(answer.status === 200 ? {} : { 'x-amzn-errortype': answer.body.__type as string }),
-          });
-          res.end(out);
-          return;
-        }
-        const rewrite = req.method === 'POST' && operation === 'GetTokensFromRefreshToken';
-        if (rewrite) {
-          const input = JSON.parse(body.toString('utf8') || '{}') as {
-            ClientId?: string;
-            RefreshToken?: string;
-            ClientSecret?: string;
-            ClientMetadata?: Record<string, string>;
-          };
-          body = Buffer.from(
-            JSON.stringify({
-              AuthFlow: 'REFRESH_TOKEN_AUTH',
-              ClientId: input.ClientId,
-              AuthParameters: {
-                REFRESH_TOKEN: input.RefreshToken,
-                ...(input.ClientSecret ? { SECRET_HASH: input.ClientSecret } : {}),
-              },
-              ClientMetadata: input.ClientMetadata,
-            }),
-          );
-          headers['x-amz-target'] = 'AWSCognitoIdentityProviderService.InitiateAuth';
-        }
-        headers['content-length'] = body.length;
-        const answer = await send(req.method ?? 'GET', req.url ?? '/', headers, body);
-        if (req.method === 'POST' && operation === 'SignUp' && answer.status === 200) {
-          const input = JSON.parse(body.toString('utf8') || '{}') as { Username?: string };
-          if (input.Username) signedUp(String(input.Username));
-        }
-        let out = answer.body;
-        if (rewrite && answer.status === 200) {
-          const parsed = JSON.parse(out.toString('utf8')) as { AuthenticationResult?: unknown };
-          out = Buffer.from(JSON.stringify({ AuthenticationResult: parsed.AuthenticationResult }));
-        }
-        const responseHeaders: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value === undefined || name.startsWith('access-control-')) continue;
-          if (['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'etag'].includes(name))
-            continue;
-          responseHeaders[name] = value;
-        }
-        res.writeHead(answer.status, { ...responseHeaders, ...cors, 'content-length': out.length });
-        res.end(out);
-      } catch (error) {
-        res.writeHead(502, { ...cors, 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify({ __type: 'InternalErrorException', message: String(error) }));
-      }
-    })();
-  });
 }
 
 export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
@@ -373,7 +272,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     options.onCode?.(email, code);
   };
   const collect = Object.assign(codeCollector(record), { record });
-  const { child, ready } = startChild(options.directory, port, options.quiet ?? false, collect);
+  const quiet = options.quiet ?? false;
   const kill = (proc: ChildProcess) =>
     new Promise<void>((resolve) => {
       if (proc.exitCode !== null || proc.signalCode !== null) {
@@ -383,61 +282,82 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       proc.once('exit', () => resolve());
       proc.kill('SIGTERM');
     });
+  // cognito-local dying (a bug in it, an OOM) must not leave the stack without sign-in: it is started
+  // again on the same port with the same data, and the front keeps answering meanwhile (502).
+  let stopping = false;
+  let child: ChildProcess;
+  const supervise = (started: ReturnType<typeof startChild>) => {
+    child = started.child;
+    started.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`[cognito] cognito-local exited (${signal ?? code}); starting it again`);
+      const again = startChild(options.directory, port, quiet, collect);
+      supervise(again);
+      again.ready.catch((error: unknown) => console.error(`[cognito] restart failed: ${String(error)}`));
+    });
+    return started.ready;
+  };
   try {
-    await ready;
+    await supervise(startChild(options.directory, port, quiet, collect));
   } catch (error) {
-    await kill(child);
+    stopping = true;
+    await kill(child!);
     throw error;
   }
 
-  const admin = new CognitoIdentityProviderClient({
-    endpoint,
-    region: options.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  let ids: PoolIds;
-  try {
-    ids = await ensurePool(admin, options.previous);
-  } catch (error) {
-    await kill(child);
-    throw error;
-  } finally {
-    admin.destroy();
-  }
-
+  // Everyone, this module's own admin calls included, goes through the strict front.
+  let ids: PoolIds | undefined;
   const agent = new http.Agent({ keepAlive: true });
-  const proxy = refreshProxy(
-    port,
-    agent,
-    (username) => {
+  const front = cognitoFront(port, agent, {
+    resendCode: (username) => {
       const email = username.toLowerCase();
-      const code = codes.get(email) ?? pendingCodeInStore(options.directory, ids.userPoolId, email);
+      const code = codes.get(email) ?? (ids && pendingCodeInStore(options.directory, ids.userPoolId, email));
       if (!code) return undefined;
       options.onCode?.(email, code);
       return code;
     },
-    (username) => {
+    signedUp: (username) => {
       // cognito-local's printed box reaches us through its async logger, late under load; the code is
       // already in its user store when SignUp answers, so take it from there (printed once either way).
       const email = username.toLowerCase();
-      if (codes.has(email)) return;
+      if (codes.has(email) || !ids) return;
       const code = pendingCodeInStore(options.directory, ids.userPoolId, email);
       if (code) collect.record(email, code);
     },
-  );
-  const proxyPort = await listen(proxy, options.proxyPort ?? 0);
+  });
+  containEmulator(front, 'cognito', awsJsonErrorAnswer('InternalErrorException'));
+  const stopAll = async () => {
+    stopping = true;
+    await closeServer(front);
+    agent.destroy();
+    await kill(child);
+  };
+  let frontEndpoint: string;
+  try {
+    frontEndpoint = `http://127.0.0.1:${await listen(front, options.proxyPort ?? 0)}`;
+    const admin = new CognitoIdentityProviderClient({
+      endpoint: frontEndpoint,
+      region: options.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      ids = await ensurePool(admin, options.previous);
+    } finally {
+      admin.destroy();
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 
   return {
     ...ids,
-    endpoint,
-    proxyEndpoint: `http://127.0.0.1:${proxyPort}`,
+    endpoint: frontEndpoint,
+    proxyEndpoint: frontEndpoint,
+    localEndpoint: endpoint,
     issuer: `${endpoint}/${ids.userPoolId}`,
     jwksUri: `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`,
     confirmationCodeFor: (email) => codes.get(email.toLowerCase()),
-    async stop() {
-      await closeServer(proxy);
-      agent.destroy();
-      await kill(child);
-    },
+    stop: stopAll,
   };
 }

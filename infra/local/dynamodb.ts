@@ -6,6 +6,7 @@ import { tableDefinition } from '../table-definition';
 import { STREAM_DRAIN_PATH } from './constants';
 import type { ChangedKeys, LocalStreams } from './dynamodb-streams';
 import { closeServer, listen, readBody } from './net';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * DynamoDB API for the local twin: dynalite (in memory or LevelDB on disk) behind a small HTTP front.
@@ -537,6 +538,11 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     updateTableMs: 0,
     ...(options.path ? { path: options.path } : {}),
   });
+  containEmulator(
+    inner,
+    'dynamodb',
+    awsJsonErrorAnswer('com.amazonaws.dynamodb.v20120810#InternalServerError'),
+  );
   const innerPort = await listen(inner, 0);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const backend = createBackend(innerPort, agent);
@@ -587,6 +593,11 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
       }
     })();
   });
+  containEmulator(
+    front,
+    'dynamodb',
+    awsJsonErrorAnswer('com.amazonaws.dynamodb.v20120810#InternalServerError'),
+  );
   const port = await listen(front, options.port ?? 0);
 
   return {

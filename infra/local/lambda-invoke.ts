@@ -4,6 +4,7 @@ import { functions, type FunctionDefinition } from '../functions';
 import { handlerExists, lambdaContext, loadHandler } from './handlers';
 import { closeServer, listen, readBody } from './net';
 import { HEAVY_TASK_MEMORY_MB, runOnWorker } from './step-functions';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * A local Lambda Invoke endpoint (`POST /2015-03-31/functions/{name}/invocations`, the call the AWS SDK
@@ -114,6 +115,7 @@ export async function startLocalLambda(
       }
     })();
   });
+  containEmulator(server, 'lambda', awsJsonErrorAnswer('ServiceException'));
   const port = await listen(server, options.port ?? 0);
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => closeServer(server) };
 }

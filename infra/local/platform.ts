@@ -58,6 +58,7 @@ export interface LocalPlatform {
   endpoints: {
     dynamodb: string;
     s3: string;
+    /** cognito-local itself (token issuer) and the strict front every client uses (./cognito-front.ts). */
     cognito: string;
     cognitoProxy: string;
     lambda: string;
@@ -181,6 +182,8 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       SCHEDULER_ROLE_ARN: scheduler.roleArn,
       CLEANUP_FUNCTION_ARN: scheduler.functionArn('attachment-cleanup'),
+      HIRE_SCHEDULER_ROLE_ARN: scheduler.roleArn,
+      HIRE_ESCROW_FUNCTION_ARN: scheduler.functionArn('hire-escrow'),
       ...(options.originVerifySecret ? { ORIGIN_VERIFY_SECRET: options.originVerifySecret } : {}),
       // Background jobs started with async invokes (infra/functions.ts `invokesAsync`) run on `lambda`.
       ...Object.fromEntries(
@@ -216,7 +219,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,
-        cognito: cognito.endpoint,
+        cognito: cognito.localEndpoint,
         cognitoProxy: cognito.proxyEndpoint,
         lambda: lambda.endpoint,
         scheduler: scheduler.endpoint,

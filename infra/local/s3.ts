@@ -1,7 +1,10 @@
 import S3rver from 's3rver';
+import { containEmulator, s3ErrorAnswer } from './containment';
+import { strictMultipart, type FilesystemStore } from './s3-multipart';
 
 /**
- * S3 API for the local twin: s3rver with the platform's two buckets. Files live under `directory`
+ * S3 API for the local twin: s3rver with the platform's two buckets, with S3's multipart rules added
+ * (./s3-multipart.ts) and any failure inside it answered as an S3 InternalError (./containment.ts). Files live under `directory`
  * (`.local/s3` for `npm start`, a temp dir in tests). Clients need path-style addressing, the
  * credentials S3RVER/S3RVER and `requestChecksumCalculation: 'WHEN_REQUIRED'` (LOCAL-EMULATORS.md).
  */
@@ -49,7 +52,10 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     directory: options.directory,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [cors] })),
   });
+  // Multipart parts and ETags checked as S3 does (./s3-multipart.ts).
+  strictMultipart(server.store as FilesystemStore);
   const { port } = await server.run();
+  if (server.httpServer) containEmulator(server.httpServer, 's3', s3ErrorAnswer);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     async stop() {

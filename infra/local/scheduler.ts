@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { closeServer, listen, readBody } from './net';
 import { lambdaContext, loadHandler } from './handlers';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * The local twin of EventBridge Scheduler: the REST-JSON subset the product uses (CreateSchedule,
@@ -274,6 +275,7 @@ export async function startLocalScheduler(options: LocalSchedulerOptions): Promi
       },
     );
   });
+  containEmulator(server, 'scheduler', awsJsonErrorAnswer('InternalServerException'));
   const port = await listen(server, options.port ?? 0);
 
   // Reload what an earlier run left pending; overdue ones fire now.

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { repoRoot } from './handlers';
+import { apiErrorAnswer, containEmulator } from './containment';
 import { closeServer, listen } from './net';
 import { startLocalPlatform } from './platform';
 import { startLocalPayments } from './stripe-sandbox';
@@ -108,6 +109,8 @@ httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) =
   if (platform.router.owns(req.url ?? '/')) platform.router.handle(req, res);
   else viteServer.middlewares(req, res);
 });
+// A failure escaping a handler or Vite answers that request with a 500; the stack keeps serving.
+containEmulator(httpServer, 'api', apiErrorAnswer);
 await listen(httpServer, port, process.env.HOST ?? '127.0.0.1').catch(async (error: unknown) => {
   console.error(`Port ${port} is in use (set PORT to use another): ${(error as Error).message}`);
   await viteServer.close();

@@ -11,6 +11,7 @@ import { stateMachineFile, stateMachines, type StateMachineDefinition } from '..
 import { lambdaContext, loadHandler, repoRoot } from './handlers';
 import { closeServer, listen, readBody } from './net';
 import type { TaskWorkerInput } from './task-worker';
+import { awsJsonErrorAnswer, containEmulator } from './containment';
 
 /**
  * The local Step Functions endpoint: the subset of the JSON API our code calls (StartExecution,
@@ -279,6 +280,7 @@ export async function startLocalStepFunctions(
       }
     })();
   });
+  containEmulator(server, 'step-functions', awsJsonErrorAnswer('InternalFailure'));
   const port = await listen(server, options.port ?? 0);
 
   return {

@@ -10,6 +10,7 @@ import {
   type BillingState,
   type SandboxPriceObject,
 } from './stripe-sandbox-billing';
+import { containEmulator } from './containment';
 
 /**
  * A Stripe-compatible sandbox for the local twin. The Lambdas keep using the official `stripe` SDK
@@ -661,6 +662,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       sendJson(res, 500, { error: { type: 'api_error', message: 'Sandbox internal error' } });
     });
   });
+  containEmulator(server, 'stripe', (error) => ({
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      error: { type: 'api_error', message: `Sandbox internal error: ${error.message}` },
+    }),
+  }));
   const port = await listen(server, options.port ?? 0);
   baseUrl = options.publicUrl ?? `http://127.0.0.1:${port}`;
   // Sessions loaded from disk keep pointing at this server even if the port changed.

@@ -28,5 +28,7 @@ declare module 's3rver' {
     close(): Promise<void>;
     /** Set once `run()` resolved. */
     httpServer?: Server;
+    /** Its FilesystemStore (infra/local/s3-multipart.ts replaces the multipart methods). */
+    store: unknown;
   }
 }

@@ -7,6 +7,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
 import { AttachmentDeletionScheduler } from '../constructs/attachment-deletion-scheduler';
+import { OneTimeScheduler } from '../constructs/one-time-scheduler';
 import { COSTLY_ROUTE_THROTTLE, PlatformHttpApi } from '../constructs/http-api';
 import { PipelineStateMachine } from '../constructs/state-machine';
 import { StreamConsumer } from '../constructs/stream-consumer';
@@ -58,6 +59,7 @@ export class ApiStack extends Stack {
   public readonly attachmentDeletion?: AttachmentDeletionScheduler;
   /** Functions fed by the table's change stream, with their mapping and dead-letter queue. */
   public readonly streamConsumers: ReadonlyMap<string, StreamConsumer>;
+  public readonly hireSettlement?: OneTimeScheduler;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -135,6 +137,24 @@ export class ApiStack extends Stack {
       );
     }
     this.streamConsumers = consumers;
+
+    // Paid hiring (issue 17): schedules that settle a held hire (deadline refund, review release).
+    const hireTarget = props.functions.find((definition) => definition.hireSettlementTarget);
+    const hireSchedulers = props.functions.filter((definition) => definition.schedulesHireSettlement);
+    if (hireSchedulers.length > 0) {
+      if (!hireTarget)
+        throw new Error('schedulesHireSettlement needs a hireSettlementTarget function in the catalogue');
+      const settlement = new OneTimeScheduler(this, 'HireSettlement', {
+        target: functions.get(hireTarget.name)!.function,
+        namePrefix: 'hire-',
+        purpose: 'invoke hire-escrow',
+        roleVariable: 'HIRE_SCHEDULER_ROLE_ARN',
+        targetVariable: 'HIRE_ESCROW_FUNCTION_ARN',
+      });
+      for (const definition of hireSchedulers)
+        settlement.allowScheduling(definition.name, functions.get(definition.name)!.function);
+      this.hireSettlement = settlement;
+    }
 
     // State machines whose tasks are catalogue functions here; `stateMachine` functions may start them.
     const machines = new Map<string, PipelineStateMachine>();

@@ -2,6 +2,7 @@ import type { ZodError } from 'zod';
 import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
 import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
+import { isTextInputCode, textMessageParams, type TextProblemParams } from '../../shared/text-input';
 
 /**
  * A failure the caller can act on; the http middleware turns it into `{error:{code,message,params}}`.
@@ -27,22 +28,38 @@ export class BadRequest extends AppError {
 
 const isCode = (text: string): text is ApiErrorCode => Object.hasOwn(apiErrorsPtBR, text);
 
+/** The shared text-input rule's refusal in a zod issue (shared/text-input.ts `textField`), if it is one. */
+function textRuleIssue(issue: ZodError['issues'][number]) {
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  return isTextInputCode(params?.code)
+    ? { code: params.code, params: textMessageParams(params as unknown as TextProblemParams, 'pt-BR') }
+    : undefined;
+}
+
 /**
  * A request that breaks its schema: 400 with the rule's own code when the schema names one
- * (`issueCode('DESCRIPTION_TOO_LONG')`, with the zod issue's `minimum`/`maximum`), else VALIDATION_ERROR
- * naming the field. `issues` keeps every issue (codes read as their pt-BR text).
+ * (`issueCode('DESCRIPTION_TOO_LONG')`, with the zod issue's `minimum`/`maximum`; the text-input rule's
+ * TEXT_* codes with the field they concern), else VALIDATION_ERROR naming the field. `issues` keeps
+ * every issue (codes read as their pt-BR text).
  */
 export class ValidationFailed extends AppError {
   constructor(error: ZodError) {
-    const issues = error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: isCode(issue.message)
-        ? (formatApiError(apiErrorsPtBR, issue.message, bounds(issue)) ?? '')
-        : issue.message,
-    }));
+    const issues = error.issues.map((issue) => {
+      const rule = textRuleIssue(issue);
+      return {
+        path: issue.path.map(String).join('.'),
+        message: rule
+          ? (formatApiError(apiErrorsPtBR, rule.code, rule.params) ?? '')
+          : isCode(issue.message)
+            ? (formatApiError(apiErrorsPtBR, issue.message, bounds(issue)) ?? '')
+            : issue.message,
+      };
+    });
     const first = error.issues[0];
     const field = issues[0]?.path ?? '';
-    if (first && isCode(first.message))
+    const rule = first ? textRuleIssue(first) : undefined;
+    if (rule) super(400, rule.code, rule.params, issues);
+    else if (first && isCode(first.message))
       super(400, first.message, { ...(field ? { field } : {}), ...bounds(first) }, issues);
     else super(400, ErrorCode.Validation, field ? { context: 'field', field } : {}, issues);
   }

@@ -1,17 +1,8 @@
 import { ulid } from 'ulid';
 import type { Favorite, Project, ProjectCreate } from '../../shared/schemas/marketplace';
-import type { Order } from '../../shared/schemas/orders';
-import { BadRequest, Conflict, NotFound } from './errors';
+import { BadRequest, NotFound } from './errors';
 import type { Caller } from './auth';
 import { addFavorite, type FavoriteRecord } from './db/favorites';
-import {
-  createOrder,
-  getClientOrder,
-  getCreatorOrder,
-  markOrderDelivered,
-  newOrder,
-  rateOrder,
-} from './db/orders';
 import { getProfile } from './db/profiles';
 import { createProject, getProject, projectDuration, type ProjectRecord } from './db/projects';
 import {
@@ -143,21 +134,6 @@ export async function requireProjectForSale(id: string): Promise<ProjectRecord> 
   return project;
 }
 
-/** A client hires a published project: a pending order at the project's price. */
-export async function hireProject(caller: Caller, projectId: string): Promise<Order> {
-  const project = await requireProjectForSale(projectId);
-  if (project.creator_id === caller.sub) throw new Conflict('OWN_PROJECT');
-  return createOrder(
-    newOrder({
-      clientId: caller.sub,
-      creatorId: project.creator_id,
-      projectId: project.id,
-      projectTitle: project.title,
-      amount: project.price,
-    }),
-  );
-}
-
 export async function likeProject(caller: Caller, projectId: string, now = new Date()) {
   const project = await requireProject(projectId);
   return addFavorite({
@@ -171,55 +147,4 @@ export async function likeProject(caller: Caller, projectId: string, now = new D
     beat_cover_key: project.cover_key,
     created_at: now.toISOString(),
   });
-}
-
-/** Prefixes a creator may deliver from: their own uploads in the audio bucket. */
-const DELIVERY_PREFIXES = ['audio', 'deliveries', 'uploads', 'stems'] as const;
-
-export async function deliverOrder(
-  caller: Caller,
-  orderId: string,
-  fileKey: string,
-  now = new Date(),
-): Promise<Order> {
-  const order = await getCreatorOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('ORDER_NOT_FOUND');
-  if (!isOwnKey(fileKey, caller.sub, DELIVERY_PREFIXES)) {
-    throw new BadRequest('INVALID_FILE_KEY');
-  }
-  if (order.status !== 'pending') throw new Conflict('ORDER_NOT_PENDING');
-  if (!(await headAudioBucketObject(fileKey))) {
-    throw new BadRequest('FILE_NOT_FOUND', { context: 'delivery' });
-  }
-  const delivered = await markOrderDelivered(order, caller.sub, fileKey, now.toISOString());
-  if (!delivered) throw new Conflict('ORDER_NOT_PENDING');
-  return delivered;
-}
-
-/** The client's own order that has a delivered file (delivered or already rated). */
-export async function requireDeliveredOrder(
-  caller: Caller,
-  orderId: string,
-): Promise<Order & { delivery_file_key: string }> {
-  const order = await getClientOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('ORDER_NOT_FOUND');
-  if (order.status === 'pending' || !order.delivery_file_key) {
-    throw new Conflict('ORDER_NOT_DELIVERED');
-  }
-  return { ...order, delivery_file_key: order.delivery_file_key };
-}
-
-export async function rateClientOrder(
-  caller: Caller,
-  orderId: string,
-  rating: number,
-  now = new Date(),
-): Promise<Order> {
-  const order = await getClientOrder(caller.sub, orderId);
-  if (!order) throw new NotFound('ORDER_NOT_FOUND');
-  if (order.status === 'pending') throw new Conflict('ORDER_NOT_DELIVERED', { context: 'rate' });
-  if (order.status === 'completed') throw new Conflict('ORDER_ALREADY_RATED');
-  const rated = await rateOrder(caller.sub, orderId, rating, now.toISOString());
-  if (!rated) throw new Conflict('ORDER_ALREADY_RATED');
-  return rated;
 }

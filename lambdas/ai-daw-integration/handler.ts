@@ -22,8 +22,17 @@ export const handler = httpHandler(async (event) => {
       }
       const advice = mixAdvice('full-mix', 'electronic', f);
       const insights: string[] = [];
-      if (f.bpm) insights.push(`Andamento medido: ${Math.round(f.bpm)} BPM.`);
-      if (f.key) insights.push(`Tonalidade estimada: ${f.key}.`);
+      // A guess below the analysis's confidence is said to be one ("tempo incerto"), not stated as fact.
+      if (f.bpm)
+        insights.push(
+          f.bpmClear === false
+            ? `Tempo incerto (talvez ${Math.round(f.bpm)} BPM).`
+            : `Andamento medido: ${Math.round(f.bpm)} BPM.`,
+        );
+      if (f.key)
+        insights.push(
+          f.keyClear === false ? `Tom incerto (talvez ${f.key}).` : `Tonalidade estimada: ${f.key}.`,
+        );
       if (f.lufs !== undefined) insights.push(`Loudness integrado: ${f.lufs} LUFS.`);
       if (f.spectralCentroid)
         insights.push(
@@ -36,6 +45,8 @@ export const handler = httpHandler(async (event) => {
           availableTypes: ANALYSIS_TYPES,
           detectedKey: f.key ?? null,
           detectedBPM: f.bpm ? Math.round(f.bpm) : null,
+          keyClear: f.key ? f.keyClear !== false : false,
+          bpmClear: f.bpm ? f.bpmClear !== false : false,
           aiInsights: [...insights, advice.aiAdvice].join(' '),
           recommendations: [
             `Passa-altas em ${advice.recommendations.eq.highPass} Hz no barramento de efeitos.`,

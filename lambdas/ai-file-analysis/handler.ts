@@ -1,7 +1,15 @@
 import { FileAnalysisRequest } from '../../shared/schemas/ai';
 import { summarize } from '../_lib/ai/assistant';
 import { callerObject, readObjectRange } from '../_lib/analysis/attachment';
-import { analyzeFile, bytesNeeded, describeAnalysis, fileFormat } from '../_lib/analysis/file';
+import {
+  analyzeFile,
+  analyzeStoredAudio,
+  bytesNeeded,
+  describeAnalysis,
+  fileFormat,
+  isMeasurableAudio,
+  type FileAnalysis,
+} from '../_lib/analysis/file';
 import { requireCaller } from '../_lib/auth';
 import { Unauthorized } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
@@ -26,9 +34,15 @@ export const handler = httpHandler(async (event) => {
   try {
     const head = await readObjectRange(object.bucket, object.key, Math.min(object.size, 64 * 1024));
     const format = fileFormat(object.name, object.contentType, head);
-    const needed = bytesNeeded(format, object.size, head);
-    const bytes = needed <= head.length ? head : await readObjectRange(object.bucket, object.key, needed);
-    const analysis = analyzeFile(object.name, object.contentType, object.size, bytes);
+    let bytes = head;
+    let analysis: FileAnalysis;
+    if (isMeasurableAudio(format)) {
+      analysis = await analyzeStoredAudio(object);
+    } else {
+      const needed = bytesNeeded(object.size);
+      if (needed > head.length) bytes = await readObjectRange(object.bucket, object.key, needed);
+      analysis = analyzeFile(object.name, object.contentType, object.size, bytes);
+    }
     const description = describeAnalysis(analysis);
     // The LLM summary is extra: a provider failure (quota, outage) must not hide the measured analysis.
     const summary =

@@ -1,16 +1,16 @@
 import { AudioAnalysisRequest } from '../../shared/schemas/ai';
 import { neuralEngine } from '../_lib/ai/assistant';
 import { masteringAdvice } from '../_lib/ai/mix-advice';
-import { callerObject, readObjectRange } from '../_lib/analysis/attachment';
-import { analyzeFile, bytesNeeded, fileFormat } from '../_lib/analysis/file';
+import { callerObject } from '../_lib/analysis/attachment';
+import { analyzeStoredAudio } from '../_lib/analysis/file';
 import { optionalCaller, requireCaller } from '../_lib/auth';
 import { config } from '../_lib/config';
-import { AppError, BadRequest } from '../_lib/errors';
+import { BadRequest } from '../_lib/errors';
 import { httpHandler, json, parseBody } from '../_lib/http';
 
 /**
  * POST /api/functions/audio-analysis: the mastering analyser. With {uploadId|key} (signed-in) it
- * measures the caller's WAV (loudness, peaks, dynamics, spectral balance) and recommends; with only a
+ * measures the caller's audio (WAV, MP3, FLAC, OGG: loudness, peaks, dynamics, spectral balance) and recommends; with only a
  * prompt it answers as the Neural Engine in analytical mode (OpenAI or the offline assistant).
  */
 export const handler = httpHandler(async (event) => {
@@ -21,13 +21,8 @@ export const handler = httpHandler(async (event) => {
       config.ANALYSIS_BUCKET,
       config.AUDIO_BUCKET,
     ]);
-    const head = await readObjectRange(object.bucket, object.key, Math.min(object.size, 64 * 1024));
-    const format = fileFormat(object.name, object.contentType, head);
-    if (format !== 'wav') throw new AppError(415, 'UNSUPPORTED_FILE');
-    const bytes = await readObjectRange(object.bucket, object.key, bytesNeeded(format, object.size, head));
-    const analysis = analyzeFile(object.name, object.contentType, object.size, bytes);
-    if (!('integratedLufs' in analysis))
-      throw new AppError(415, 'UNSUPPORTED_FILE', { context: 'unreadable' });
+    // WAV, MP3, FLAC or Ogg Vorbis, decoded as it streams from S3; others are 415 UNSUPPORTED_AUDIO.
+    const analysis = await analyzeStoredAudio(object);
     const recommendations = masteringAdvice(analysis);
     return json(200, {
       analysis,

@@ -7,7 +7,8 @@ import { NotFound } from '../_lib/errors';
 import { EDGE_CACHE } from '../../shared/edge-cache';
 import { httpHandler, pathParam, publicJson } from '../_lib/http';
 import { buildCreatorProfile } from './profile';
-import { countCreatorOrders, listCreatorProducts } from '../_lib/db/creator-profile';
+import { listCreatorProducts } from '../_lib/db/creator-profile';
+import { listCreatorOrders } from '../_lib/db/orders';
 
 /** GET /api/creators/{name}: a creator's public figures, looked up by the slug of their full name. */
 export const handler = httpHandler(async (event) => {
@@ -15,16 +16,16 @@ export const handler = httpHandler(async (event) => {
   const sub = slug ? await resolveCreatorSlug(slug) : undefined;
   const profile = sub ? await getProfile(sub) : undefined;
   if (!sub || !profile || profile.role !== 'creator') throw new NotFound('CREATOR_NOT_FOUND');
-  const [settings, stats, products, sales] = await Promise.all([
+  const [settings, stats, products, orders] = await Promise.all([
     getUserSettings(sub),
     getCreatorStats(sub),
     listCreatorProducts(sub),
-    countCreatorOrders(sub),
+    listCreatorOrders(sub),
   ]);
   // 'Perfil público' switched off on /settings: the profile is not shown to anyone.
   if (settings?.settings.publicProfile === false) throw new NotFound('CREATOR_NOT_FOUND');
   return publicJson(
-    { creator: buildCreatorProfile({ slug, profile, stats, products, sales, now: new Date() }) },
+    { creator: buildCreatorProfile({ slug, profile, stats, products, orders, now: new Date() }) },
     EDGE_CACHE.creator,
   );
 });

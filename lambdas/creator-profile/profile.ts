@@ -1,3 +1,4 @@
+import { creatorFigures, type FigureOrder } from '../../shared/creator-figures';
 import type { CreatorStats } from '../../shared/schemas/marketplace';
 import type { Profile } from '../../shared/schemas/profile';
 import { type CreatorPublicProfile } from '../../shared/schemas/site';
@@ -12,19 +13,25 @@ interface Input {
   profile: Profile;
   stats: CreatorStats | undefined;
   products: ProjectRecord[];
-  sales: number;
+  /** The creator's orders: sales, rating and revenue come from them (shared/creator-figures.ts). */
+  orders: readonly FigureOrder[];
   now: Date;
 }
 
-/** The public figures of a creator, computed from what the table holds (pure, unit-testable). */
+/**
+ * The public figures of a creator, computed from what the table holds (pure, unit-testable). Sales,
+ * rating and the revenue band are the Creator Hub's own figures (shared/creator-figures.ts), so the
+ * two pages always agree: money received only, ratings given by clients.
+ */
 export function buildCreatorProfile({
   slug,
   profile,
   stats,
   products,
-  sales,
+  orders,
   now,
 }: Input): CreatorPublicProfile {
+  const figures = creatorFigures(orders, now);
   // Most products; a tie goes to the genre with more downloads, then alphabetically.
   const genres = new Map<string, { count: number; downloads: number }>();
   for (const product of products) {
@@ -34,10 +41,6 @@ export function buildCreatorProfile({
   const topGenre = [...genres.entries()].sort(
     (a, b) => b[1].count - a[1].count || b[1].downloads - a[1].downloads || a[0].localeCompare(b[0]),
   )[0]?.[0];
-  const rated = products.filter((product) => product.rating > 0);
-  const rating = rated.length
-    ? Math.round((rated.reduce((sum, product) => sum + product.rating, 0) / rated.length) * 10) / 10
-    : null;
   const since = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
   const last30 = products.filter((product) => product.created_at >= since(30)).length;
   const previous30 = products.filter(
@@ -52,10 +55,11 @@ export function buildCreatorProfile({
     products: products.length,
     downloads: products.reduce((sum, product) => sum + product.downloads, 0),
     favorites: products.reduce((sum, product) => sum + (product.favorites ?? 0), 0),
-    sales,
-    rating,
+    sales: figures.sales,
+    rating: figures.averageRating,
+    rating_count: figures.ratingCount,
     top_genre: topGenre ?? null,
-    revenue_band: revenueBand(stats?.total_revenue ?? 0),
+    revenue_band: revenueBand(figures.totalRevenue),
     level: stats?.level ?? 1,
     xp_points: stats?.xp_points ?? 0,
     streak_days: stats?.streak_days ?? 0,

@@ -30,7 +30,8 @@ import {
   listCreatorOffers,
 } from '../_lib/licensing/offers';
 import { deliverLicence, tierAvailable } from '../_lib/licensing/delivery';
-import { detectBeatWav } from '../_lib/licensing/detect';
+import { detectBeat } from '../_lib/licensing/detect';
+import { decodeStoredAudio } from '../_lib/analysis/stored-audio';
 import { CouponRejected } from '../_lib/licensing/errors';
 import { checkLicenceFiles, parseLicenceSettings } from '../_lib/licensing/settings';
 import { offeredTierIds, offeredTierSummary } from '../_lib/licensing/summary';
@@ -53,13 +54,9 @@ import {
   isOwnKey,
   presignAudioBucketGet,
 } from '../_lib/marketplace-files';
-import { s3 } from '../_lib/clients';
 import { config } from '../_lib/config';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 
 const OWN_PREFIXES = ['audio', 'stems', 'uploads'] as const;
-/** Detection reads at most this much WAV (≈ 3 min of 44.1 kHz stereo 16-bit is 32 MB). */
-const MAX_ANALYSE_BYTES = 64 * 1024 * 1024;
 /** The tempo range a creator may save (the message names it: BPM_OUT_OF_RANGE). */
 const DETECTED_BPM = { min: 40, max: 250 } as const;
 
@@ -282,16 +279,9 @@ export const handler = httpHandler(async (event) => {
       if (!isOwnKey(key, caller.sub, OWN_PREFIXES)) throw new NotFound('FILE_NOT_FOUND');
       const head = await headAudioBucketObject(key);
       if (!head) throw new NotFound('FILE_NOT_FOUND');
-      if (!key.toLowerCase().endsWith('.wav')) throw new BadRequest('DETECTION_NEEDS_WAV');
-      if (head.size > MAX_ANALYSE_BYTES)
-        throw new BadRequest('DETECTION_FILE_TOO_LARGE', { max: MAX_ANALYSE_BYTES / 2 ** 20 });
-      const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
-      const bytes = await object.Body!.transformToByteArray();
-      try {
-        return json(200, detectBeatWav(bytes));
-      } catch {
-        throw new BadRequest('UNSUPPORTED_FILE', { context: 'unreadable' });
-      }
+      // Any format the platform decodes, read only as far as the analysis needs.
+      const decoded = await decodeStoredAudio(config.AUDIO_BUCKET, key, key.split('/').pop() ?? key);
+      return json(200, detectBeat(decoded.audio, decoded.durationSeconds));
     }
     case 'POST /api/offers': {
       const caller = requireCaller(event);

@@ -5,14 +5,12 @@ import { getUploadSession } from '../_lib/db/upload-sessions';
 import { BadRequest, NotFound, PayloadTooLarge } from '../_lib/errors';
 import { submitStemSplit } from '../_lib/generation/jobs';
 import { httpHandler, json, parseBody } from '../_lib/http';
-import { readObjectHead } from '../_lib/s3-uploads';
-
-const RIFF = 'RIFF';
-const WAVE = 'WAVE';
+import { probeAudioObject } from '../_lib/audio/probe';
 
 /**
- * POST /api/functions/neural-stem-splitter {uploadId}: the caller's completed audio upload goes through
- * the split step of the state machine; poll GET /api/generations/{jobId} for the four stems.
+ * POST /api/functions/neural-stem-splitter {uploadId}: the caller's completed audio upload (WAV, MP3, FLAC
+ * or Ogg Vorbis) goes through the split step of the state machine; poll GET /api/generations/{jobId} for
+ * the stages' progress and then the four stems.
  */
 export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
@@ -23,11 +21,8 @@ export const handler = httpHandler(async (event) => {
   if (!upload.contentType.startsWith('audio/'))
     throw new BadRequest('INVALID_FILE_TYPE', { context: 'audio' });
   if (upload.size > MAX_UPLOAD_BYTES) throw new PayloadTooLarge({ context: 'stem' });
-  // The built-in separator reads PCM WAV; say so now rather than fail the job later.
-  const head = new TextDecoder('latin1').decode(await readObjectHead(upload.bucket, upload.key, 12));
-  if (head.slice(0, 4) !== RIFF || head.slice(8, 12) !== WAVE) {
-    throw new BadRequest('UNSUPPORTED_AUDIO');
-  }
+  // A format we do not decode or a broken file is refused now (415/422) rather than fail the job later.
+  await probeAudioObject(upload.bucket, upload.key, upload.size, upload.name);
   const job = await submitStemSplit(caller.sub, upload);
   return json(202, { jobId: job.id, status: job.status });
 });

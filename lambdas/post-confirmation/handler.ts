@@ -1,6 +1,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { Role } from '../../shared/schemas/profile';
+import { cleanText } from '../../shared/text-input';
 import { cognito } from '../_lib/clients';
 import { createProfile } from '../_lib/db/profiles';
 import { createEmptyWallet } from '../_lib/db/wallets';
@@ -18,7 +19,8 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   const now = new Date().toISOString();
   await createProfile({
     id: sub,
-    full_name: attributes.name ?? '',
+    // The sign-up name reached Cognito without our API: the shared text rule is applied by removal.
+    full_name: cleanText(attributes.name ?? '', { max: 120 }),
     email: attributes.email ?? '',
     role,
     created_at: now,

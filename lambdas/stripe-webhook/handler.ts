@@ -2,11 +2,15 @@ import { httpHandler, json, rawBody } from '../_lib/http';
 import { stripeSecrets } from '../_lib/payments/config';
 import { PaymentsUnavailable } from '../_lib/payments/config';
 import { countMetric, METRIC } from '../_lib/metrics';
+import { logger } from '../_lib/logger';
+import { MalformedEvent } from '../_lib/payments/event-shape';
 import { handleStripeEvent, verifyStripeEvent, type EventOutcome } from '../_lib/payments/webhook';
 
 /**
  * POST /api/webhooks/stripe (public; Stripe signs it). The raw body is verified before anything is
- * parsed: a bad signature is a 400 and nothing is written. Each event then applies exactly once.
+ * parsed: a bad signature is a 400 and nothing is written; so is a signed event of the wrong shape.
+ * Each event then applies exactly once, and only when it matches what the app recorded; an event that
+ * does not is answered 200 `refused` (Stripe must not retry it), logged and counted for the alarm.
  */
 export const handler = httpHandler(async (event) => {
   const { webhookSecret } = await stripeSecrets();
@@ -16,7 +20,10 @@ export const handler = httpHandler(async (event) => {
   try {
     stripeEvent = verifyStripeEvent(rawBody(event), signature, webhookSecret);
   } catch (error) {
-    countMetric(METRIC.WebhookSignatureFailed);
+    if (error instanceof MalformedEvent) {
+      logger.warn('stripe event refused', { eventId: error.eventId, why: error.why });
+      countMetric(METRIC.WebhookRefused);
+    } else countMetric(METRIC.WebhookSignatureFailed);
     throw error;
   }
   const outcome = await handleStripeEvent(stripeEvent);
@@ -25,8 +32,9 @@ export const handler = httpHandler(async (event) => {
   return json(200, { received: true, outcome });
 });
 
-/** Webhook outcomes counted as metrics (the alarms watch signature failures; the dashboard shows all). */
+/** Webhook outcomes counted as metrics (alarms watch refusals and signature failures). */
 const OUTCOME_METRIC: Partial<Record<EventOutcome, (typeof METRIC)[keyof typeof METRIC]>> = {
   applied: METRIC.WebhookApplied,
   duplicate: METRIC.WebhookDuplicate,
+  refused: METRIC.WebhookRefused,
 };

@@ -23,12 +23,21 @@ export interface WavInfo {
   dataOffset: number;
   /** Bytes of sample data actually present (a truncated file reports what is there). */
   dataBytes: number;
+  /** Bytes the data chunk declares; null when the writer did not know it (0 or 0xFFFFFFFF). */
+  declaredDataBytes: number | null;
   frames: number;
 }
 
 /** Thrown for anything that is not a WAV we can read; `message` says what is wrong. */
 export class WavFormatError extends Error {
   override name = 'WavFormatError';
+  /** 'unsupported': a valid WAV in an encoding we do not read (ADPCM, µ-law...); else malformed. */
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'unsupported' = 'malformed',
+  ) {
+    super(message);
+  }
 }
 
 const FORMAT_PCM = 1;
@@ -46,7 +55,7 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 12;
-  let fmt: Omit<WavInfo, 'dataOffset' | 'dataBytes' | 'frames'> | undefined;
+  let fmt: Omit<WavInfo, 'dataOffset' | 'dataBytes' | 'declaredDataBytes' | 'frames'> | undefined;
   while (at + 8 <= bytes.length) {
     const id = fourcc(bytes, at);
     const size = view.getUint32(at + 4, true);
@@ -66,11 +75,13 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
       if (format !== FORMAT_PCM && format !== FORMAT_FLOAT) {
         throw new WavFormatError(
           `Unsupported WAV encoding (format tag ${format}); only PCM and float are read.`,
+          'unsupported',
         );
       }
       const intOk = format === FORMAT_PCM && [8, 16, 24, 32].includes(bitsPerSample);
       const floatOk = format === FORMAT_FLOAT && (bitsPerSample === 32 || bitsPerSample === 64);
-      if (!intOk && !floatOk) throw new WavFormatError(`Unsupported WAV sample size: ${bitsPerSample} bits.`);
+      if (!intOk && !floatOk)
+        throw new WavFormatError(`Unsupported WAV sample size: ${bitsPerSample} bits.`, 'unsupported');
       if (channels < 1) throw new WavFormatError('WAV declares no channels.');
       if (sampleRate < 1) throw new WavFormatError('WAV declares a zero sample rate.');
       if (blockAlign !== (channels * bitsPerSample) / 8)
@@ -79,10 +90,17 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
     } else if (id === 'data') {
       if (!fmt) throw new WavFormatError('WAV data chunk comes before its fmt chunk.');
       // Streams written before their length was known carry 0 or 0xFFFFFFFF: take what is present.
-      const declared = size === 0 || size === 0xffffffff ? bytes.length - body : size;
+      const known = size !== 0 && size !== 0xffffffff;
+      const declared = known ? size : bytes.length - body;
       const present = Math.min(declared, bytes.length - body);
       const frames = Math.floor(present / fmt.blockAlign);
-      return { ...fmt, dataOffset: body, dataBytes: frames * fmt.blockAlign, frames };
+      return {
+        ...fmt,
+        dataOffset: body,
+        dataBytes: frames * fmt.blockAlign,
+        declaredDataBytes: known ? size : null,
+        frames,
+      };
     }
     at = body + size + (size & 1); // chunks are word-aligned
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-input';
 
 /**
  * Beat licences (issue 8): four tiers a creator enables and prices per beat, each with usage terms.
@@ -43,10 +44,14 @@ export const LicenceTerms = z.object(
     music_videos: Limit,
     radio_stations: Limit,
     live_performances: z.boolean({ message: 'Informe se apresentações ao vivo são permitidas.' }),
+    // Also bounded in UTF-16 units: the terms travel in a Stripe metadata value (≤ 500 characters).
     credit_line: z
       .string({ message: 'O crédito deve ser um texto.' })
-      .trim()
-      .max(MAX_CREDIT_LINE, `O crédito pode ter no máximo ${MAX_CREDIT_LINE} caracteres.`),
+      .pipe(textField('credit_line', { max: MAX_CREDIT_LINE }))
+      .refine(
+        (value) => value.length <= MAX_CREDIT_LINE,
+        `O crédito pode ter no máximo ${MAX_CREDIT_LINE} caracteres.`,
+      ),
   },
   { message: 'Termos da licença ausentes ou inválidos.' },
 );
@@ -308,7 +313,7 @@ export const OfferCreateRequest = z.object({
   projectId: z.string().trim().min(1).max(100),
   tier: TierId,
   amount: Price,
-  message: z.string().trim().max(500).default(''),
+  message: textField('offer_note', { max: 500, multiline: true }).default(''),
 });
 export type OfferCreateRequest = z.infer<typeof OfferCreateRequest>;
 

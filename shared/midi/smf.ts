@@ -20,8 +20,10 @@ export interface MidiTrackSpec {
   name: string;
   /** 0..15; 9 is General MIDI percussion. */
   channel: number;
-  /** General MIDI program (ignored on channel 9). */
+  /** General MIDI program; on channel 9 it selects the drum kit (GM2/GS: 0 standard, 8 room, 16 power, 32 jazz, 40 brush). */
   program?: number;
+  /** Stereo position, −1 (left) … 1 (right), written as controller 10; absent leaves the player's default. */
+  pan?: number;
   notes: MidiNote[];
 }
 
@@ -58,13 +60,18 @@ function noteTrack(track: MidiTrackSpec): MidiEvent[] {
   }
   timed.sort((a, b) => a.tick - b.tick || a.order - b.order);
   const events: MidiEvent[] = [{ deltaTime: 0, meta: true, type: 'trackName', text: track.name }];
-  if (channel !== 9 && track.program !== undefined) {
+  if (track.program !== undefined && (channel !== 9 || track.program > 0)) {
     events.push({
       deltaTime: 0,
       type: 'programChange',
       channel,
       programNumber: clamp(track.program, 0, 127),
     });
+  }
+  if (track.pan !== undefined) {
+    // 0 hard left, 64 centre, 127 hard right.
+    const value = clamp(Math.round(64 + track.pan * (track.pan < 0 ? 64 : 63)), 0, 127);
+    events.push({ deltaTime: 0, type: 'controller', channel, controllerType: 10, value });
   }
   let last = 0;
   for (const item of timed) {

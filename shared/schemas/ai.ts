@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { issueCode } from '../errors';
 import { ANALYSIS_TYPES, DAW_PORTS, DAW_TYPES, EMOTIONS, MIX_GENRES, SCALES, TRACK_TYPES } from '../daw';
 import { NOTE_NAMES } from '../midi/theory';
+import { normalizeText, textProblem } from '../text-input';
 
 /**
  * Contract of the AI functions (spec AI-tools §5, §7, §8, §9), shared by the Lambdas and the web app.
@@ -28,7 +29,7 @@ export const AI_ERROR_CODES = {
   noResponse: 'AI_NO_RESPONSE',
   noAudio: 'NO_AUDIO_DETECTED',
   needsKey: 'AI_KEY_REQUIRED',
-  unsupported: 'UNSUPPORTED_FILE',
+  unsupported: 'UNSUPPORTED_AUDIO',
 } as const;
 
 export const ATTACHMENT_TTL_MS = 60_000;
@@ -63,6 +64,17 @@ export const ChatRequest = z
     const last = [...messages].reverse().find((m) => m.role === 'user');
     if (!last || last.content.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['message'], message: issueCode('INPUT_REQUIRED') });
+      return z.NEVER;
+    }
+    // The person's new message follows the shared text rule (the earlier turns are the app's own).
+    const problem = textProblem('message', normalizeText(last.content, true), { max: 8000, multiline: true });
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: problem.code,
+        params: { ...problem.params, code: problem.code },
+      });
       return z.NEVER;
     }
     return {
@@ -251,7 +263,10 @@ export type MelodySettings = z.infer<typeof MelodySettings>;
 export const AudioFeatures = z
   .object({
     bpm: z.number().min(20).max(300).optional(),
+    /** False: the tempo is only a guess (shared/audio/music/analyse.ts), said as "tempo unclear". */
+    bpmClear: z.boolean().optional(),
     key: z.string().max(20).optional(),
+    keyClear: z.boolean().optional(),
     rmsDb: z.number().min(-120).max(10).optional(),
     peakDb: z.number().min(-120).max(10).optional(),
     lufs: z.number().min(-120).max(10).optional(),

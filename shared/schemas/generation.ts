@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issueCode } from '../errors';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLES } from '../audio/styles';
+import { textField } from '../text-input';
 
 /**
  * The generator's contract (core spec §4/§7: /generate, suno-create-music) and the stem splitter's
@@ -9,15 +10,15 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_STYLE, DURATIONS_SECONDS, MUSIC_STYLE
 
 /** POST /api/functions/suno-create-music */
 export const CreateMusicRequest = z.object({
-  description: z
-    .string({ message: issueCode('DESCRIPTION_REQUIRED') })
-    .trim()
-    .min(1, issueCode('DESCRIPTION_REQUIRED'))
-    .max(2000, issueCode('DESCRIPTION_TOO_LONG')),
-  lyrics: z
-    .string()
-    .trim()
-    .max(5000, issueCode('LYRICS_TOO_LONG'))
+  description: z.string({ message: issueCode('DESCRIPTION_REQUIRED') }).pipe(
+    textField('prompt', {
+      min: 1,
+      max: 2000,
+      multiline: true,
+      requiredCode: 'DESCRIPTION_REQUIRED',
+    }),
+  ),
+  lyrics: textField('lyrics', { max: 5000, multiline: true })
     .optional()
     .transform((value) => (value ? value : undefined)),
   style: z.enum(MUSIC_STYLES, { message: issueCode('STYLE_INVALID') }).default(DEFAULT_STYLE),
@@ -46,6 +47,11 @@ export const JOB_FAILURE_CODES = [
   'SERVER_ERROR',
   'TASK_NOT_FOUND',
   'UNKNOWN',
+  // The uploaded audio could not be decoded (shared/audio/formats.ts: AudioErrorCode).
+  'UNSUPPORTED_AUDIO',
+  'AUDIO_CORRUPT',
+  'AUDIO_TRUNCATED',
+  'AUDIO_EMPTY',
 ] as const;
 export const JobFailureCode = z.enum(JOB_FAILURE_CODES);
 export type JobFailureCode = z.infer<typeof JobFailureCode>;
@@ -54,7 +60,13 @@ export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
 export const StemName = z.enum(STEM_NAMES);
 export type StemName = z.infer<typeof StemName>;
 
-export const StemLink = z.object({ name: StemName, url: z.string().nullable() });
+export const StemLink = z.object({
+  name: StemName,
+  /** The 16-bit WAV. */
+  url: z.string().nullable(),
+  /** A 320 kbps MP3 of the same stem, when the split made one. */
+  mp3Url: z.string().nullable().optional(),
+});
 export type StemLink = z.infer<typeof StemLink>;
 
 export const TrackView = z.object({
@@ -70,6 +82,17 @@ export const TrackView = z.object({
 });
 export type TrackView = z.infer<typeof TrackView>;
 
+/**
+ * Where a running split is: each stage's share done (0..1). The stages run as one stream (a block is
+ * decoded, separated, then encoded while the next is read), so they advance together, decoding ahead.
+ */
+export const JobStages = z.object({
+  decode: z.number().min(0).max(1),
+  separate: z.number().min(0).max(1),
+  encode: z.number().min(0).max(1),
+});
+export type JobStages = z.infer<typeof JobStages>;
+
 /** GET /api/generations/{id} */
 export const GenerationView = z.object({
   id: z.string(),
@@ -77,6 +100,9 @@ export const GenerationView = z.object({
   status: JobStatus,
   /** 0..100 */
   progress: z.number().optional(),
+  stages: JobStages.optional(),
+  /** The server's estimate of the seconds left, from the pace so far. */
+  etaSeconds: z.number().optional(),
   success: z.boolean().optional(),
   track: TrackView.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),

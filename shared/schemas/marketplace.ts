@@ -4,6 +4,7 @@ import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
 import { PRODUCT_GENRES } from '../marketplace/genres';
 import { TierSummary } from '../licensing/tier-summary';
+import { textField } from '../text-input';
 
 export { PRODUCT_GENRES };
 export const Genre = z.enum(PRODUCT_GENRES);
@@ -73,7 +74,7 @@ const duration = z.union([z.number().int().min(1).max(3600), z.string()]).transf
 
 /** Tags: trimmed, blanks dropped, duplicates (case-insensitive) dropped, like the form does. */
 const tags = z
-  .array(z.string().max(40))
+  .array(textField('tag', { max: 40 }))
   .max(20)
   .default([])
   .transform((list) => {
@@ -100,8 +101,17 @@ const objectKey = z
 /** POST /api/projects: the product upload form (spec 1 §3, §5). */
 export const ProjectCreate = z
   .object({
-    title: z.string().trim().min(1, issueCode('REQUIRED_FIELDS')).max(120),
-    description: z.string().trim().min(1, issueCode('REQUIRED_FIELDS')).max(2000),
+    title: textField('title', {
+      min: 1,
+      max: 120,
+      requiredCode: 'REQUIRED_FIELDS',
+    }),
+    description: textField('description', {
+      min: 1,
+      max: 2000,
+      multiline: true,
+      requiredCode: 'REQUIRED_FIELDS',
+    }),
     price: money,
     genre: Genre,
     bpm: z.number().int(issueCode('BPM_NOT_WHOLE')).min(20).max(300),
@@ -179,8 +189,8 @@ export const CreatorSettings = z
   .object({
     profile: z
       .object({
-        displayName: z.string().trim().max(120),
-        bio: z.string().max(1000),
+        displayName: textField('display_name', { max: 120 }),
+        bio: textField('bio', { max: 1000, multiline: true }),
         specialization: z.enum(SPECIALIZATIONS),
       })
       .strict(),

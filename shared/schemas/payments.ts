@@ -49,7 +49,20 @@ export type CoinsCheckoutRequest = z.infer<typeof CoinsCheckoutRequest>;
 export const CheckoutResponse = z.object({ url: z.string().url(), id: z.string() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
-export const TRANSACTION_TYPES = ['credit', 'subscription_credit', 'spend', 'debit'] as const;
+/**
+ * Ledger entry kinds. Paid hiring (issue 17): `escrow_hold` (the client's coins held for an order),
+ * `escrow_refund` (given back: declined or not delivered in time), `hire_payout` (released to the
+ * creator when the delivery is accepted or its review period ends).
+ */
+export const TRANSACTION_TYPES = [
+  'credit',
+  'subscription_credit',
+  'spend',
+  'debit',
+  'escrow_hold',
+  'escrow_refund',
+  'hire_payout',
+] as const;
 export const TransactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionType>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-input';
 
 export const Role = z.enum(['client', 'creator']);
 export type Role = z.infer<typeof Role>;
@@ -20,7 +21,7 @@ export type Profile = z.infer<typeof Profile>;
 /** What a user may change on their own profile. */
 export const ProfileUpdate = z
   .object({
-    full_name: z.string().trim().min(1).max(120),
+    full_name: textField('full_name', { min: 1, max: 120 }),
   })
   .strict();
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

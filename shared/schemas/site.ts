@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,
   SETTINGS_CURRENCIES,
@@ -63,7 +64,7 @@ export type CommunityAttachment = z.infer<typeof CommunityAttachment>;
 /** A post's audio: the caller's finished upload (purpose 'community-audio'), named by its id. */
 export const NewCommunityPost = z
   .object({
-    text: z.string().trim().min(1).max(COMMUNITY_POST_MAX),
+    text: textField('post', { min: 1, max: COMMUNITY_POST_MAX, multiline: true }),
     attachment: z
       .object({ uploadId: z.string().trim().min(1).max(200) })
       .strict()
@@ -118,9 +119,11 @@ export const CreatorPublicProfile = z.object({
   downloads: z.number().int(),
   /** Not counted yet: favourites are indexed per user only (null until a per-creator counter exists). */
   favorites: z.number().int().nullable(),
-  /** Orders received for the creator's products. */
+  /** Orders whose money the creator received (shared/creator-figures.ts, as on the Creator Hub). */
   sales: z.number().int(),
+  /** Mean of the clients' ratings of the creator's orders (null before the first); and how many. */
   rating: z.number().nullable(),
+  rating_count: z.number().int().default(0),
   top_genre: z.string().nullable(),
   revenue_band: RevenueBand,
   level: z.number().int(),
@@ -146,7 +149,7 @@ export const UserSettings = z
     publicProfile: z.boolean(),
     autoplay: z.boolean(),
     highQuality: z.boolean(),
-    bio: z.string().max(500),
+    bio: textField('bio', { max: 500, multiline: true }),
   })
   .strict();
 export type UserSettings = z.infer<typeof UserSettings>;

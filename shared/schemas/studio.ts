@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField, type TextField } from '../text-input';
 
 /**
  * The studio marketing site (/shifter-studio): its static plans and the three requests visitors send
@@ -39,12 +40,13 @@ export const PHONE_PATTERN = '[+]?[0-9()\\s.\\-]{8,20}';
 export const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]';
 export const DURATION_HOURS = { min: 1, max: 12 } as const;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (field: TextField, max: number, multiline = false) =>
+  textField(field, { min: 1, max, multiline });
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 export const StudioBookingInput = z
   .object({
-    name: text(120),
+    name: text('name', 120),
     email,
     phone: z
       .string()
@@ -61,13 +63,18 @@ export const StudioBookingInput = z
       ),
     time: z.string().regex(new RegExp(`^${TIME_PATTERN}$`), 'Horário inválido'),
     duration: z.coerce.number().int().min(DURATION_HOURS.min).max(DURATION_HOURS.max),
-    notes: z.string().trim().max(2000).default(''),
+    notes: textField('notes', { max: 2000, multiline: true }).default(''),
   })
   .strict();
 export type StudioBookingInput = z.infer<typeof StudioBookingInput>;
 
 export const StudioContactInput = z
-  .object({ name: text(120), email, subject: text(200), message: text(5000) })
+  .object({
+    name: text('name', 120),
+    email,
+    subject: text('subject', 200),
+    message: text('message', 5000, true),
+  })
   .strict();
 export type StudioContactInput = z.infer<typeof StudioContactInput>;
 

@@ -1,5 +1,5 @@
 /**
- * Refits the key model of lambdas/_lib/licensing/key-estimate.ts (KEY_MODEL) — not a benchmark: it renders
+ * Refits the key model of shared/audio/music/key.ts (KEY_MODEL) — not a benchmark: it renders
  * generated tracks of known key (8 styles × seeds × six descriptions, 30 s), reads their key features at the
  * detected tempo, fits a multinomial logistic regression over the 24 keys (one weight per chroma bin seen
  * from the candidate tonic, per mode and feature block; L2 3·10⁻⁴, plain gradient descent), prints the
@@ -8,8 +8,8 @@
  *   npx tsx tests/bench/fit-key-model.ts            (fit: seeds 101–108, held out: 201–204; ~10 min)
  *   npx tsx tests/bench/fit-key-model.ts --final    (fit on all twelve seeds, as KEY_MODEL was)
  */
-import { estimateTempo } from '../../lambdas/_lib/analysis/audio';
-import { mixDown } from '../../lambdas/_lib/analysis/dsp';
+import { estimateTempo } from '../../shared/audio/music/tempo';
+import { mixDown } from '../../shared/audio/music/dsp';
 import {
   KEY_FEATURE_BLOCKS,
   KEY_MODES,
@@ -17,7 +17,7 @@ import {
   keyScores,
   type KeyFeatures,
   type KeyModel,
-} from '../../lambdas/_lib/licensing/key-estimate';
+} from '../../shared/audio/music/key';
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
 import { MUSIC_STYLES } from '../../shared/audio/styles';
 import { decodeWav } from '../../shared/audio/wav';
@@ -72,7 +72,7 @@ function fit(data: Example[]): KeyModel {
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     const gradient = emptyModel();
     for (const { features, label } of data) {
-      const scores = keyScores(features, model);
+      const scores = keyScores(features, model, 0);
       const top = Math.max(...scores);
       const exps = scores.map((s) => Math.exp(s - top));
       const sum = exps.reduce((a, b) => a + b, 0);
@@ -100,7 +100,7 @@ function fit(data: Example[]): KeyModel {
 
 function accuracy(model: KeyModel, data: Example[]): number {
   const right = data.filter(({ features, label }) => {
-    const scores = keyScores(features, model);
+    const scores = keyScores(features, model, 0);
     return scores.indexOf(Math.max(...scores)) === label;
   }).length;
   return right / Math.max(1, data.length);

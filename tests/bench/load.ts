@@ -52,20 +52,21 @@ try {
   }
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
   const users = Array.from({ length: USERS }, () => `bench-${randomUUID()}`);
+  // Each event completes a coins checkout the app recorded first (the webhook refuses any other).
   const events = users.flatMap((sub, u) =>
     Array.from({ length: EVENTS_PER_USER }, (_, e) => {
       const id = `evt_bench_${randomUUID().replace(/-/g, '')}`;
       const coins = 1 + ((u * 7 + e * 3) % 20);
-      const payload = JSON.stringify(
-        stripeSample('checkout.session.completed:coins', {
-          id,
-          sub,
-          object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
-        }),
-      );
-      return { sub, coins, payload };
+      const event = stripeSample('checkout.session.completed:coins', {
+        id,
+        sub,
+        object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
+      });
+      return { sub, coins, event, payload: JSON.stringify(event) };
     }),
   );
+  const { recordSessionOf } = await import('../support/recorded-checkouts');
+  for (const { event } of events) await recordSessionOf(event);
   let next = 0;
 
   const targets: Target[] = [

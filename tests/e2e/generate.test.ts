@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sniffAudioFormat } from '../../shared/audio/formats';
 import { wavHeader } from '../../shared/audio/wav';
 import {
   collectPageErrors,
@@ -10,6 +11,7 @@ import {
   mobileScreenshot,
   newContext,
   screenshot,
+  viewports,
 } from './helpers/browser';
 import { signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
@@ -190,7 +192,7 @@ describe('stem splitter', () => {
       await route.continue();
     });
     await page.goto('/ai-studio/stem-splitter');
-    await page.getByText('MP3, WAV, FLAC — até 1GB').waitFor();
+    await page.getByText('WAV, MP3, FLAC ou OGG — até 1GB').waitFor();
 
     // A file that is not audio is refused with the spec's message.
     const notAudio = path.join(workDir, 'notas.txt');
@@ -198,13 +200,13 @@ describe('stem splitter', () => {
     const picker = page.getByLabel(/Escolha um arquivo de áudio/);
     await picker.setInputFiles(notAudio);
     await page.getByText('Por favor, selecione um arquivo de áudio válido').waitFor();
-    // An MP3 is audio, but the separator reads WAV only: refused before any upload starts.
+    // An M4A is audio, but not a format the splitter decodes: refused before any upload starts.
     await picker.setInputFiles({
-      name: 'demo.mp3',
-      mimeType: 'audio/mpeg',
-      buffer: Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000 not a wav'),
+      name: 'demo.m4a',
+      mimeType: 'audio/mp4',
+      buffer: Buffer.from('\u0000\u0000\u0000\u0020ftypM4A \u0000\u0000\u0000\u0000'),
     });
-    await page.getByText('Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).').waitFor();
+    await page.getByText(/O separador aceita WAV, MP3, FLAC e OGG/).waitFor();
     expect(await page.getByRole('button', { name: 'Separar stems' }).count()).toBe(0);
 
     await picker.setInputFiles(wav);
@@ -238,6 +240,22 @@ describe('stem splitter', () => {
       .getByText(/^(8\d|9\d|100)%$/)
       .waitFor();
 
+    // While the server splits: upload done, then decoding, separation and encoding with their shares.
+    const progress = page.getByTestId('split-progress');
+    await progress.waitFor({ timeout: 60_000 });
+    await progress.getByText('Envio').waitFor();
+    await page
+      .getByTestId('stage-separate')
+      .getByText(/^[1-9]\d?%$/)
+      .waitFor({ timeout: 120_000 });
+    expect(
+      await page
+        .getByTestId('stage-decode')
+        .getByText(/^\d+%$/)
+        .textContent(),
+    ).toMatch(/^[1-9]\d*%$/);
+    await screenshot(page, 'desktop-splitter-splitting');
+
     const stems = ['vocals', 'drums', 'bass', 'other'] as const;
     // On failure, keep a picture and the visible toasts: the platform runs Vite with HMR, so edits to the
     // checkout during the run can reload the page.
@@ -262,16 +280,22 @@ describe('stem splitter', () => {
       expect(await item.locator('audio').getAttribute('src')).toBeTruthy();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        item.getByRole('link', { name: `Baixar: ${labels[stem]}` }).click(),
+        item.getByRole('link', { name: `Baixar ${labels[stem]} em WAV` }).click(),
       ]);
       const bytes = readFileSync(await download.path());
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.length).toBeGreaterThan(1000);
+      const [mp3] = await Promise.all([
+        page.waitForEvent('download'),
+        item.getByRole('link', { name: `Baixar ${labels[stem]} em MP3` }).click(),
+      ]);
+      expect(mp3.suggestedFilename()).toBe(`minha-faixa-${stem}.mp3`);
+      expect(sniffAudioFormat(readFileSync(await mp3.path()))).toBe('mp3');
     }
 
     // The stems come back after a reload (the job is remembered for the tab, links are fetched anew).
     await page.reload();
-    await page.getByTestId('stem-vocals').getByRole('link', { name: 'Baixar: Vocais' }).waitFor();
+    await page.getByTestId('stem-vocals').getByRole('link', { name: 'Baixar Vocais em WAV' }).waitFor();
 
     expect(errors, errors.join('\n')).toEqual([]);
 
@@ -285,4 +309,62 @@ describe('stem splitter', () => {
     await page.waitForURL('**/coins');
     await context.close();
   }, 300_000);
+
+  it('splits MP3, FLAC and OGG files and speaks each language, on a phone too', async () => {
+    const context = await newContext(browser, platform.url);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUp(page, 'Format Tester');
+    await page.goto('/ai-studio/stem-splitter');
+    const picker = page.getByLabel(/Escolha um arquivo de áudio/);
+    const fixtures = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/audio');
+    for (const name of ['c-major-120.mp3', 'c-major-120.flac', 'c-major-120.ogg']) {
+      await picker.setInputFiles(path.join(fixtures, name));
+      await page.getByRole('button', { name: 'Separar stems' }).click();
+      const other = page.getByTestId('stem-other');
+      await other.waitFor({ timeout: 180_000 }).catch(async (error: unknown) => {
+        await screenshot(page, `failure-splitter-${name}`);
+        console.error(
+          'splitter toasts:',
+          await page.locator('[data-sonner-toast]').allTextContents(),
+          errors,
+        );
+        throw error;
+      });
+      await other.getByRole('link', { name: 'Baixar Outros em MP3' }).waitFor();
+      expect(await other.locator('audio').getAttribute('src')).toMatch(/other\.mp3/);
+      if (name.endsWith('.ogg')) await mobileScreenshot(page, 'mobile-splitter-ogg-stems');
+      await page.getByRole('button', { name: 'Escolher outro arquivo' }).click();
+    }
+    expect(errors, errors.join('\n')).toEqual([]);
+    await context.close();
+
+    // The page in English and Spanish, on a 390×844 phone: accepted formats and stage names translated.
+    for (const [language, hint, stageText] of [
+      ['en-US', 'WAV, MP3, FLAC or OGG — up to 1GB', 'Separation'],
+      ['es-ES', 'WAV, MP3, FLAC u OGG — hasta 1GB', 'Separación'],
+    ] as const) {
+      const phone = await newContext(browser, platform.url, viewports.mobile);
+      const mobilePage = await phone.newPage();
+      await signUpThroughUi(mobilePage, platform, { fullName: `Phone ${language}`, emailLabel: 'gen' });
+      await mobilePage.goto('/ai-studio/stem-splitter');
+      // The header's language toggle: PT → EN → ES.
+      for (let press = 0; press < (language === 'en-US' ? 1 : 2); press++)
+        await mobilePage.getByRole('button', { name: /^(PT|EN) — / }).click();
+      await mobilePage.getByText(hint).waitFor();
+      await mobilePage
+        .getByLabel(/audio file|archivo de audio/i)
+        .setInputFiles(path.join(fixtures, 'c-major-120.flac'));
+      await mobilePage.getByRole('button', { name: /Split stems|Separar stems/ }).click();
+      await mobilePage
+        .getByTestId('split-progress')
+        .getByText(stageText)
+        .waitFor({ timeout: 60_000 })
+        .catch(() => undefined);
+      await screenshot(mobilePage, `mobile-splitter-${language}`);
+      await mobilePage.getByTestId('stem-other').waitFor({ timeout: 180_000 });
+      await screenshot(mobilePage, `mobile-splitter-${language}-stems`);
+      await phone.close();
+    }
+  }, 600_000);
 });

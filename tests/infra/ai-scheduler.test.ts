@@ -22,10 +22,12 @@ function logicalIdOf(name: string): string {
   return found[0];
 }
 
+/** The Scheduler role of the attachment schedules (the hire schedules have their own: hire-scheduler.test.ts). */
 function schedulerRole(): [string, Resource] {
   const roles = Object.entries(api.findResources('AWS::IAM::Role') as Record<string, Resource>).filter(
     ([, role]) =>
-      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com') &&
+      String(role.Properties.Description).includes('attachment-cleanup'),
   );
   expect(roles).toHaveLength(1);
   return roles[0]!;
@@ -73,10 +75,14 @@ describe('ai-file-analysis scheduling grants', () => {
     const statements = policies.flatMap(
       (p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement,
     );
-    const create = statements.filter((s) => s.Action === 'scheduler:CreateSchedule');
+    const create = statements.filter(
+      (s) => s.Action === 'scheduler:CreateSchedule' && JSON.stringify(s.Resource).includes('attachment-'),
+    );
     expect(create).toHaveLength(1);
     expect(JSON.stringify(create[0]!.Resource)).toContain(':schedule/default/attachment-*');
-    const pass = statements.filter((s) => s.Action === 'iam:PassRole');
+    const pass = statements.filter(
+      (s) => s.Action === 'iam:PassRole' && JSON.stringify(s.Resource).includes(roleId),
+    );
     expect(pass).toEqual([
       {
         Action: 'iam:PassRole',

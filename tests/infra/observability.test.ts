@@ -105,6 +105,18 @@ describe('alarms', () => {
     });
   });
 
+  it('refused Stripe events (matching no recorded checkout): one is enough to alarm', () => {
+    const alarm = alarmNamed('WebhookRefused');
+    expect(alarm?.Properties.Threshold).toBe(1);
+    expect(alarm?.Properties.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    expect(alarm?.Properties.AlarmActions).toHaveLength(1);
+    const [metric] = alarm!.Properties.Metrics as { MetricStat: { Metric: unknown; Stat: string } }[];
+    expect(metric!.MetricStat).toMatchObject({
+      Metric: { Namespace: METRICS_NAMESPACE, MetricName: METRIC.WebhookRefused },
+      Stat: 'Sum',
+    });
+  });
+
   it('a depth alarm on every Lambda dead-letter queue (none today; a function given one gets it)', () => {
     const withQueue = [...platform.auth.functions, ...platform.api.functions].filter(
       ([, fn]) => fn.function.deadLetterQueue,

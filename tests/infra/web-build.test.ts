@@ -67,4 +67,28 @@ describe('production web build (vite build)', () => {
     expect(sources.filter((source) => source.includes('react-router/dist/development/'))).toEqual([]);
     expect(sources.filter((source) => /react(-dom)?\/cjs\/.*development/.test(source))).toEqual([]);
   });
+
+  it('ships no essentia.js (AGPL, a benchmark-only devDependency) and no GPL/AGPL package', () => {
+    const sources = readdirSync(path.join(outDir, 'assets'))
+      .filter((file) => file.endsWith('.js.map'))
+      .flatMap((file) => (JSON.parse(read(`assets/${file}`)) as { sources: string[] }).sources);
+    const packages = new Set(
+      sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean),
+    );
+    expect(packages.has('react')).toBe(true);
+    const copyleft = [...packages].filter((name) => {
+      const pkg = JSON.parse(
+        readFileSync(path.join(repoRoot, 'node_modules', name!, 'package.json'), 'utf8'),
+      ) as {
+        license?: string;
+      };
+      const licence = pkg.license ?? '';
+      return (
+        name === 'essentia.js' || (/\bA?GPL/i.test(licence) && !/\bLGPL|MIT|BSD|Apache|ISC/i.test(licence))
+      );
+    });
+    expect(copyleft).toEqual([]);
+    const bundles = readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    for (const file of bundles) expect(read(`assets/${file}`), file).not.toMatch(/essentia/i);
+  });
 });

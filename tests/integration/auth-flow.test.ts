@@ -212,7 +212,7 @@ describe('router auth and errors', () => {
     const { pem } = JSON.parse(readFileSync(file, 'utf8')) as { pem: string };
     return createPrivateKey(pem);
   };
-  const issuer = `${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${poolId}`;
+  const issuer = process.env.COGNITO_ISSUER!;
   const claims = { sub: randomUUID(), token_use: 'id', email: 'x@example.com' };
 
   it('401 JSON without a token, with garbage, and with a Basic header', async () => {

@@ -23,6 +23,7 @@ const { getWallet } = await import('../../lambdas/_lib/db/wallets');
 const { sumLedger } = await import('../../lambdas/_lib/db/ledger');
 const { logger } = await import('../../lambdas/_lib/logger');
 const { stripeSample } = await import('../../events/build');
+const { recordSessionOf } = await import('../support/recorded-checkouts');
 logger.setLogLevel('CRITICAL');
 
 class RestartableFront {
@@ -75,17 +76,16 @@ afterAll(async () => {
   await front.stop();
 });
 
-function coinsDelivery(sub: string, coins: number) {
+/** Records the coins checkout (as the app does before redirecting) and answers its delivery. */
+async function coinsDelivery(sub: string, coins: number) {
   const id = `evt_restart_${randomUUID().replace(/-/g, '')}`;
-  const payload = JSON.stringify(
-    stripeSample('checkout.session.completed:coins', {
-      id,
-      sub,
-      object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
-    }),
-    null,
-    2,
-  );
+  const event = stripeSample('checkout.session.completed:coins', {
+    id,
+    sub,
+    object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
+  });
+  await recordSessionOf(event);
+  const payload = JSON.stringify(event, null, 2);
   return () =>
     request(server.url, 'POST', '/api/webhooks/stripe', {
       body: payload,
@@ -102,7 +102,7 @@ describe('DynamoDB front restart mid-request', () => {
       sub: `restart-${randomUUID()}`,
       coins: 1 + (i % 7),
     }));
-    const deliveries = users.map((u) => coinsDelivery(u.sub, u.coins));
+    const deliveries = await Promise.all(users.map((u) => coinsDelivery(u.sub, u.coins)));
 
     const statuses: number[] = [];
     const failed = new Set<number>();
@@ -118,7 +118,7 @@ describe('DynamoDB front restart mid-request', () => {
 
     // Warm: handlers loaded, connections open (so the cut really lands mid-request).
     expect((await request(server.url, 'GET', '/api/projects')).status).toBe(200);
-    expect((await coinsDelivery(`restart-warm-${randomUUID()}`, 1)()).status).toBe(200);
+    expect((await (await coinsDelivery(`restart-warm-${randomUUID()}`, 1))()).status).toBe(200);
 
     // Fire everything, restart the front while it is in flight, then let it all settle.
     const start = front.forwarded;

@@ -7,6 +7,7 @@ import { listTransactions, sumLedger } from '../../lambdas/_lib/db/ledger';
 import { getWallet } from '../../lambdas/_lib/db/wallets';
 import { logger } from '../../lambdas/_lib/logger';
 import { localMetricCounts } from '../../lambdas/_lib/metrics';
+import { recordSessionOf } from '../support/recorded-checkouts';
 import { isErrorShape, request, startRouter, type RouterServer } from './hardening-helpers';
 
 /**
@@ -51,13 +52,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const coinsEvent = (sub: string, coins: number) => {
+/** A coins checkout the app recorded, and the event that completes it. */
+const coinsEvent = async (sub: string, coins: number) => {
   const id = `evt_fault_${randomUUID().replace(/-/g, '')}`;
-  return stripeSample('checkout.session.completed:coins', {
+  const event = stripeSample('checkout.session.completed:coins', {
     id,
     sub,
     object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
   });
+  await recordSessionOf(event);
+  return event;
 };
 
 async function deliver(event: Record<string, unknown>) {
@@ -80,7 +84,7 @@ async function expectCreditedOnce(sub: string, coins: number) {
 describe('Stripe webhook redelivery after a crash', () => {
   it('crash before the commit: 5xx with the error shape, redelivery credits exactly once', async () => {
     const sub = `fault-${randomUUID()}`;
-    const event = coinsEvent(sub, 15);
+    const event = await coinsEvent(sub, 15);
     fault = 'before-commit';
     const before = faultsFired;
     const crashed = await deliver(event);
@@ -99,7 +103,7 @@ describe('Stripe webhook redelivery after a crash', () => {
 
   it('crash after the commit: Stripe sees a failure, the redelivery is a duplicate, one credit', async () => {
     const sub = `fault-${randomUUID()}`;
-    const event = coinsEvent(sub, 9);
+    const event = await coinsEvent(sub, 9);
     fault = 'after-commit';
     const crashed = await deliver(event);
     expect(crashed.status).toBeGreaterThanOrEqual(500);
@@ -115,7 +119,7 @@ describe('Stripe webhook redelivery after a crash', () => {
 
   it('a crash then 8 concurrent redeliveries of the same event: exactly one credit', async () => {
     const sub = `fault-${randomUUID()}`;
-    const event = coinsEvent(sub, 4);
+    const event = await coinsEvent(sub, 4);
     fault = 'before-commit';
     expect((await deliver(event)).status).toBeGreaterThanOrEqual(500);
     const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(event)));
@@ -128,7 +132,7 @@ describe('Stripe webhook redelivery after a crash', () => {
   it('counts webhook outcomes as metrics: applied, duplicate, signature failures', async () => {
     const before = { ...localMetricCounts() };
     const delta = (name: string) => (localMetricCounts()[name] ?? 0) - (before[name] ?? 0);
-    const event = coinsEvent(`fault-${randomUUID()}`, 3);
+    const event = await coinsEvent(`fault-${randomUUID()}`, 3);
     expect((await deliver(event)).json).toMatchObject({ outcome: 'applied' });
     expect((await deliver(event)).json).toMatchObject({ outcome: 'duplicate' });
     const payload = JSON.stringify(event);

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { readFileSync } from 'node:fs';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { sniffAudioFormat } from '../../shared/audio/formats';
+import { bytesSource, decodePrefix } from '../../lambdas/_lib/audio/decode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStepFunctions } from '../../infra/local/step-functions';
 import { decodeWav } from '../../shared/audio/wav';
-import type { JobAccepted } from '../../shared/schemas/generation';
+import type { GenerationView, JobAccepted } from '../../shared/schemas/generation';
 import { s3 } from '../../lambdas/_lib/clients';
 import { config } from '../../lambdas/_lib/config';
 import { createUploadSession, type UploadSession } from '../../lambdas/_lib/db/upload-sessions';
@@ -11,7 +14,7 @@ import { logger } from '../../lambdas/_lib/logger';
 import { SynthesizerProvider } from '../../lambdas/_lib/music/synthesizer';
 import { call, download, useOwnStepFunctions, user, waitForJob, type Claims } from './generation-helpers';
 
-/** neural-stem-splitter: a completed WAV upload → the split step of the state machine → four stems. */
+/** neural-stem-splitter: a completed audio upload → the split step of the state machine → four stems. */
 logger.setLogLevel('WARN');
 
 let twin: LocalStepFunctions;
@@ -40,7 +43,12 @@ async function uploaded(
   const id = randomUUID();
   const key = `uploads/${owner.sub}/${id}/${options.name ?? 'song.wav'}`;
   await s3.send(
-    new PutObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key, Body: bytes, ContentType: 'audio/wav' }),
+    new PutObjectCommand({
+      Bucket: config.AUDIO_BUCKET,
+      Key: key,
+      Body: bytes,
+      ContentType: options.contentType ?? 'audio/wav',
+    }),
   );
   await createUploadSession({
     id,
@@ -72,7 +80,7 @@ describe('stem splitter', () => {
       body: { uploadId },
     });
     expect(started.status).toBe(202);
-    const job = await waitForJob(started.body.jobId, claims);
+    const job = await waitForJob(started.body.jobId, claims, 170_000);
     expect(job.status).toBe('succeeded');
     expect(job.kind).toBe('split');
     const track = job.track!;
@@ -99,9 +107,9 @@ describe('stem splitter', () => {
     const left = input.channels[0]!.reduce((acc, v) => acc + v * v, 0);
     expect(drums / left).toBeGreaterThan(0.02);
     expect(drums / left).toBeLessThan(0.95);
-  });
+  }, 180_000);
 
-  it('runs a long split off the main thread: the platform keeps answering while it separates', async () => {
+  it('runs a long split off the main thread, reporting its stages and time left as it goes', async () => {
     const claims = user();
     const long = (
       await new SynthesizerProvider().generate({
@@ -124,20 +132,100 @@ describe('stem splitter', () => {
         claims,
         body: { uploadId },
       });
-      const job = await waitForJob(started.body.jobId, claims, 120_000);
+      // What the splitter page sees while it polls.
+      const seen: GenerationView[] = [];
+      const deadline = Date.now() + 400_000;
+      let job: GenerationView;
+      for (;;) {
+        job = (await call<GenerationView>('GET', `/api/generations/${started.body.jobId}`, { claims })).body;
+        if (job.status === 'running' && job.stages) seen.push(job);
+        if (job.status === 'succeeded' || job.status === 'failed' || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       expect(job.status).toBe('succeeded');
+      expect(job.stages).toBeUndefined();
+      // Several distinct reports, each stage moving forward, decoding never behind separation.
+      const shares = seen.map((view) => view.stages!.separate);
+      expect(new Set(shares).size).toBeGreaterThanOrEqual(2);
+      expect(shares).toEqual([...shares].sort((a, b) => a - b));
+      for (const view of seen) expect(view.stages!.decode).toBeGreaterThanOrEqual(view.stages!.separate);
+      expect(seen.some((view) => view.etaSeconds !== undefined && view.etaSeconds > 0)).toBe(true);
     } finally {
       clearInterval(probe);
     }
     // Separating 2 minutes of audio in process would block this thread for seconds.
     expect(worstLagMs).toBeLessThan(1000);
-  }, 180_000);
+  }, 420_000);
 
-  it('a RIFF file the separator cannot read fails the job with that reason (no coins involved)', async () => {
+  it('splits MP3, FLAC and Ogg Vorbis uploads, each stem as WAV and MP3, summing back to the input', async () => {
+    const claims = user();
+    const reference = await decodedFixture('c-major-120.flac');
+    for (const [name, type] of [
+      ['c-major-120.mp3', 'audio/mpeg'],
+      ['c-major-120.flac', 'audio/flac'],
+      ['c-major-120.ogg', 'audio/ogg'],
+    ] as const) {
+      const bytes = fixture(name);
+      const uploadId = await uploaded(claims, bytes, { name, contentType: type, size: bytes.byteLength });
+      const started = await call<JobAccepted>('POST', '/api/functions/neural-stem-splitter', {
+        claims,
+        body: { uploadId },
+      });
+      expect(started.status, name).toBe(202);
+      const job = await waitForJob(started.body.jobId, claims);
+      expect(job.status, name).toBe('succeeded');
+      const stems = job.track!.stems;
+      const wavs = await Promise.all(stems.map(async (s) => decodeWav(await download(s.url!))));
+      for (const wav of wavs) {
+        expect(wav.sampleRate).toBe(44100);
+        expect(wav.channels[0]!.length).toBe(reference.channels[0]!.length);
+      }
+      // The four stems add up to the decoded input (the FLAC exactly; MP3 and Vorbis to their decoding).
+      const sum = wavs[0]!.channels[0]!.map((_, i) => wavs.reduce((acc, w) => acc + w.channels[0]![i]!, 0));
+      expect(snr(reference.channels[0]!, sum), name).toBeGreaterThan(name.endsWith('.flac') ? 60 : 10);
+      for (const stem of stems) {
+        const mp3 = await download(stem.mp3Url!);
+        expect(sniffAudioFormat(mp3), `${name} ${stem.name}`).toBe('mp3');
+      }
+    }
+  }, 300_000);
+
+  it('refuses a broken WAV (422 AUDIO_CORRUPT) and an M4A (415 UNSUPPORTED_AUDIO) before any job starts', async () => {
     const claims = user();
     const broken = new Uint8Array(64);
     broken.set(new TextEncoder().encode('RIFF\x38\x00\x00\x00WAVEjunk'), 0);
-    const uploadId = await uploaded(claims, broken);
+    const corrupt = await call<{ error: { code: string; message: string } }>(
+      'POST',
+      '/api/functions/neural-stem-splitter',
+      { claims, body: { uploadId: await uploaded(claims, broken) } },
+    );
+    expect(corrupt.status).toBe(422);
+    expect(corrupt.body.error.code).toBe('AUDIO_CORRUPT');
+
+    const m4a = new Uint8Array(4096);
+    m4a.set(new TextEncoder().encode('\0\0\0\x20ftypM4A '), 0);
+    const refused = await call<{ error: { code: string; message: string } }>(
+      'POST',
+      '/api/functions/neural-stem-splitter',
+      {
+        claims,
+        body: { uploadId: await uploaded(claims, m4a, { name: 'song.m4a', contentType: 'audio/mp4' }) },
+      },
+    );
+    expect(refused.status).toBe(415);
+    expect(refused.body.error).toMatchObject({ code: 'UNSUPPORTED_AUDIO' });
+    expect(refused.body.error.message).toMatch(/WAV, MP3, FLAC ou OGG/);
+  });
+
+  it('a file that turns out truncated fails the job with AUDIO_TRUNCATED and leaves no stem behind', async () => {
+    const claims = user();
+    const whole = fixture('c-major-120.flac');
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.7));
+    const uploadId = await uploaded(claims, cut, {
+      name: 'cut.flac',
+      contentType: 'audio/flac',
+      size: cut.length,
+    });
     const started = await call<JobAccepted>('POST', '/api/functions/neural-stem-splitter', {
       claims,
       body: { uploadId },
@@ -145,12 +233,15 @@ describe('stem splitter', () => {
     expect(started.status).toBe(202);
     const job = await waitForJob(started.body.jobId, claims);
     expect(job.status).toBe('failed');
-    expect(job.error?.code).toBe('UNKNOWN');
-    expect(job.error?.message).toMatch(/^Arquivo de áudio inválido/);
-    expect(job.error?.message).not.toMatch(/reembolsad/);
+    expect(job.error?.code).toBe('AUDIO_TRUNCATED');
+    expect(job.error?.message).toMatch(/incompleto/);
+    const left = await s3.send(
+      new ListObjectsV2Command({ Bucket: config.AUDIO_BUCKET, Prefix: `splits/${started.body.jobId}/` }),
+    );
+    expect(left.KeyCount ?? 0).toBe(0);
   });
 
-  it("refuses someone else's upload (404), an unfinished one (400) and a file that is not WAV (400)", async () => {
+  it("refuses someone else's upload (404) and an unfinished one (400)", async () => {
     const owner = user();
     const mine = await uploaded(owner, song);
     expect(
@@ -167,23 +258,27 @@ describe('stem splitter', () => {
       (await call('POST', '/api/functions/neural-stem-splitter', { claims: owner, body: { uploadId: open } }))
         .status,
     ).toBe(400);
-
-    const mp3 = await uploaded(
-      owner,
-      new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3]),
-      {
-        name: 'song.mp3',
-        contentType: 'audio/mpeg',
-      },
-    );
-    const refused = await call<{ error: { code: string } }>('POST', '/api/functions/neural-stem-splitter', {
-      claims: owner,
-      body: { uploadId: mp3 },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe('UNSUPPORTED_AUDIO');
     expect(
       (await call('POST', '/api/functions/neural-stem-splitter', { claims: owner, body: {} })).status,
     ).toBe(400);
   });
 });
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../fixtures/audio/${name}`, import.meta.url)));
+
+async function decodedFixture(name: string) {
+  const decoded = await decodePrefix(bytesSource(fixture(name), name), 600);
+  return decoded.audio;
+}
+
+/** Signal-to-error ratio (dB) of `test` against `reference` over their common length. */
+function snr(reference: Float32Array, test: Float32Array): number {
+  let signal = 0;
+  let error = 0;
+  for (let i = 0; i < Math.min(reference.length, test.length); i++) {
+    signal += reference[i]! ** 2;
+    error += (reference[i]! - test[i]!) ** 2;
+  }
+  return 10 * Math.log10(signal / Math.max(error, 1e-20));
+}

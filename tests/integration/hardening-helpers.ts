@@ -97,7 +97,7 @@ export function destroyCognito(): void {
 
 // ------------------------------------------------------------------------------------- hostile tokens
 
-const issuer = () => `${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}`;
+const issuer = () => process.env.COGNITO_ISSUER!;
 
 function poolKey() {
   const file = new URL(

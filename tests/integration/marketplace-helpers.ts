@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { routes } from '../../infra/routes';
 import { db, dynamo } from '../../lambdas/_lib/clients';
+import { creditWallet } from '../../lambdas/_lib/db/ledger';
 import { getProject } from '../../lambdas/_lib/db/projects';
 import { handler as creatorOrders } from '../../lambdas/creator-orders/handler';
 import { handler as creatorSettings } from '../../lambdas/creator-settings/handler';
@@ -162,4 +163,28 @@ export async function renditionsSettled(projectId: string, timeoutMs = 30_000): 
     if (Date.now() > deadline) throw new Error(`renditions of ${projectId} still preparing`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Puts coins in a user's wallet (as a paid coins checkout would), so they can hire. */
+export async function fund(owner: Claims, coins: number): Promise<void> {
+  await creditWallet({
+    sub: owner.sub,
+    amount: coins,
+    description: `Teste: ${coins} 5D Coins`,
+    ref: `test:${randomUUID()}`,
+    marker: {
+      Put: {
+        TableName: process.env.TABLE_NAME!,
+        Item: { PK: `TESTFUND#${randomUUID()}`, SK: 'META' },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  });
+}
+
+/** A client with coins enough for a few hires. */
+export async function fundedClient(name = 'Cliente Teste', coins = 200): Promise<Claims> {
+  const buyer = client(name);
+  await fund(buyer, coins);
+  return buyer;
 }

@@ -8,6 +8,7 @@ import {
   call,
   client,
   creator,
+  fund,
   marketplaceRoutes,
   publish,
   putAudioBucketObject,
@@ -54,11 +55,23 @@ describe('no Scan in request paths', () => {
     });
     await hit('GET', '/api/me/favorites', '/api/me/favorites', { claims: buyer });
     await hit('DELETE', '/api/me/favorites/{id}', `/api/me/favorites/${project.id}`, { claims: buyer });
+    await fund(buyer, 100);
+    await hit('GET', '/api/projects/{id}/hire-quote', `/api/projects/${project.id}/hire-quote`, {
+      claims: buyer,
+    });
     const order = await hit('POST', '/api/orders', '/api/orders', {
       claims: buyer,
       body: { projectId: project.id },
     });
     const orderId = (order.body as { order: Order }).order.id;
+    const declined = await hit('POST', '/api/orders', '/api/orders', {
+      claims: buyer,
+      body: { projectId: project.id },
+    });
+    const declinedId = (declined.body as { order: Order }).order.id;
+    await hit('POST', '/api/creator/orders/{id}/decline', `/api/creator/orders/${declinedId}/decline`, {
+      claims: seller,
+    });
     await hit('GET', '/api/me/orders', '/api/me/orders', { claims: buyer });
     await hit('GET', '/api/creator/orders', '/api/creator/orders', { claims: seller });
     await hit('POST', '/api/creator/orders/{id}/deliver', `/api/creator/orders/${orderId}/deliver`, {
@@ -66,6 +79,7 @@ describe('no Scan in request paths', () => {
       body: { fileKey },
     });
     await hit('GET', '/api/orders/{id}/download', `/api/orders/${orderId}/download`, { claims: buyer });
+    await hit('POST', '/api/orders/{id}/accept', `/api/orders/${orderId}/accept`, { claims: buyer });
     await hit('POST', '/api/orders/{id}/rating', `/api/orders/${orderId}/rating`, {
       claims: buyer,
       body: { rating: 4 },

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { createOrder, newOrder } from '../../lambdas/_lib/db/orders';
 import type { Order } from '../../shared/schemas/orders';
-import { call, client, creator, publish, putAudioBucketObject, tinyWav } from './marketplace-helpers';
+import {
+  call,
+  client,
+  creator,
+  fundedClient,
+  publish,
+  putAudioBucketObject,
+  tinyWav,
+} from './marketplace-helpers';
 
 interface Cards {
   totalRevenue: number;
@@ -20,9 +28,9 @@ async function deliveryFile(owner: { sub: string }) {
 }
 
 describe('order lifecycle', () => {
-  it('client hires → creator sees it → delivers → client downloads → rates → completed', async () => {
+  it('client hires (coins held) → creator sees it → delivers → client downloads → rates → completed, paid', async () => {
     const seller = creator('Produtora');
-    const buyer = client('Comprador');
+    const buyer = await fundedClient('Comprador');
     const project = await publish(seller, { title: 'Contrato', price: 80 });
 
     const hired = await call<{ order: Order }>('POST', '/api/orders', {
@@ -37,6 +45,9 @@ describe('order lifecycle', () => {
       project_title: 'Contrato',
       amount: 80,
       status: 'pending',
+      kind: 'hire',
+      coins: 15,
+      escrow: 'held',
     });
     const orderId = hired.body.order.id;
 
@@ -47,9 +58,12 @@ describe('order lifecycle', () => {
       claims: seller,
     });
     expect(incoming.body.items.map((o) => o.id)).toEqual([orderId]);
+    // Held, not received: no revenue until the client accepts.
     expect(incoming.body.cards).toMatchObject({
-      totalRevenue: 80,
-      monthRevenue: 80,
+      totalRevenue: 0,
+      monthRevenue: 0,
+      heldRevenue: 80,
+      sales: 0,
       orderCount: 1,
       completionRate: 0,
     });
@@ -95,7 +109,7 @@ describe('order lifecycle', () => {
     expect(twice.status).toBe(409);
 
     const cards = await call<{ cards: Cards }>('GET', '/api/creator/orders', { claims: seller });
-    expect(cards.body.cards).toMatchObject({ completionRate: 100, averageRating: 5 });
+    expect(cards.body.cards).toMatchObject({ completionRate: 100, averageRating: 5, totalRevenue: 80 });
 
     // Still downloadable after rating.
     expect((await call('GET', `/api/orders/${orderId}/download`, { claims: buyer })).status).toBe(200);
@@ -103,7 +117,7 @@ describe('order lifecycle', () => {
 
   it('lists the client orders newest first', async () => {
     const seller = creator();
-    const buyer = client();
+    const buyer = await fundedClient();
     const a = await publish(seller, { title: 'A' });
     const b = await publish(seller, { title: 'B' });
     await call('POST', '/api/orders', { claims: buyer, body: { projectId: a.id } });
@@ -115,7 +129,7 @@ describe('order lifecycle', () => {
 
   it('rating before delivery is refused (409) and a rating outside 1–5 is a 400', async () => {
     const seller = creator();
-    const buyer = client();
+    const buyer = await fundedClient();
     const project = await publish(seller);
     const { body } = await call<{ order: Order }>('POST', '/api/orders', {
       claims: buyer,
@@ -155,6 +169,7 @@ describe('orders written by other flows', () => {
         projectId: project.id,
         projectTitle: project.title,
         amount: 10,
+        kind: 'purchase',
       }),
       id: ulid(Date.now() - 86_400_000),
     };
@@ -172,7 +187,7 @@ describe('orders written by other flows', () => {
 describe('order authorization', () => {
   it("other users can't read, deliver, download or rate an order (404), and clients can't use creator routes (403)", async () => {
     const seller = creator();
-    const buyer = client();
+    const buyer = await fundedClient();
     const otherCreator = creator();
     const otherClient = client();
     const project = await publish(seller);

@@ -12,6 +12,7 @@ import { listSubscriptions } from '../../lambdas/_lib/db/subscriptions';
 import { getWallet } from '../../lambdas/_lib/db/wallets';
 import { logger } from '../../lambdas/_lib/logger';
 import { WalletResponse } from '../../shared/schemas/payments';
+import { recordSessionOf, recordSubscriptionCheckout } from '../support/recorded-checkouts';
 import {
   WEBHOOK_SECRET,
   context,
@@ -38,12 +39,16 @@ usePaymentsEnv({ STRIPE_API_BASE: sandbox.url });
 // One JSON line per event would drown the measured numbers; warnings and errors still show.
 logger.setLogLevel('WARN');
 
-const coinsEvent = (sub: string, coins: number, id = eventId()) =>
-  stripeSample('checkout.session.completed:coins', {
+/** A coins checkout the app recorded (as create-checkout does) and the event that completes it. */
+async function coinsEvent(sub: string, coins: number, id = eventId()) {
+  const event = stripeSample('checkout.session.completed:coins', {
     id,
     sub,
     object: { id: `cs_test_${id}`, amount_total: coins * 100, metadata: { coins: String(coins) } },
   });
+  await recordSessionOf(event);
+  return event;
+}
 
 async function markerExists(id: string): Promise<boolean> {
   const { Item } = await db.send(
@@ -66,7 +71,7 @@ async function expectConsistent(sub: string, balance: number, entries?: number) 
 describe('coins: checkout.session.completed', () => {
   it('credits once when the same event is delivered 5 times (in a row and at once)', async () => {
     const sub = uniqueSub('five');
-    const event = coinsEvent(sub, 10);
+    const event = await coinsEvent(sub, 10);
     const sequential = [];
     for (let i = 0; i < 5; i++) sequential.push(await deliver(event));
     expect(sequential.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -79,7 +84,7 @@ describe('coins: checkout.session.completed', () => {
     ]);
     await expectConsistent(sub, 10, 1);
 
-    const other = coinsEvent(sub, 7);
+    const other = await coinsEvent(sub, 7);
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(other)));
     expect(concurrent.filter((r) => r.outcome === 'applied')).toHaveLength(1);
     expect(concurrent.every((r) => r.status === 200)).toBe(true);
@@ -89,7 +94,7 @@ describe('coins: checkout.session.completed', () => {
 
   it('fulfils a session once even when Stripe sends it under two event ids', async () => {
     const sub = uniqueSub('session');
-    const first = coinsEvent(sub, 12);
+    const first = await coinsEvent(sub, 12);
     const again = { ...first, id: eventId(), type: 'checkout.session.async_payment_succeeded' };
     expect((await deliver(first)).outcome).toBe('applied');
     expect((await deliver(again)).outcome).toBe('duplicate');
@@ -98,6 +103,9 @@ describe('coins: checkout.session.completed', () => {
 
   it('1,000 signed events with 30% duplicates in random order leave every wallet at the sum of its unique events', async () => {
     const users = Array.from({ length: 25 }, (_, i) => uniqueSub(`bulk${i}`));
+    // Each user is buying each plan (open subscription checkouts), so their invoices are ours.
+    for (const user of users)
+      for (const plan of ['INICIANTE', 'ARTISTA', 'PRO']) await recordSubscriptionCheckout(user, plan);
     const expected = new Map(users.map((u) => [u, { coins: 0, entries: 0 }]));
     const unique: Record<string, unknown>[] = [];
     for (let i = 0; i < 700; i++) {
@@ -115,7 +123,7 @@ describe('coins: checkout.session.completed', () => {
         details.metadata.plan = plan;
       } else {
         coins = 1 + ((i * 37) % 50);
-        event = coinsEvent(sub, coins);
+        event = await coinsEvent(sub, coins);
       }
       unique.push(event);
       const entry = expected.get(sub)!;
@@ -148,7 +156,7 @@ describe('signature failures', () => {
   it('answers 400 to a tampered body or signature and credits nothing', async () => {
     const handler = await webhookHandler();
     const sub = uniqueSub('tamper');
-    const event = coinsEvent(sub, 10);
+    const event = await coinsEvent(sub, 10);
     const payload = JSON.stringify(event, null, 2);
 
     const tamperedBody = signedWebhookEvent(payload, WEBHOOK_SECRET);
@@ -177,6 +185,7 @@ describe('plans: subscription events', () => {
   it('records the subscription and credits the chosen plan coins once per paid invoice', async () => {
     const sub = uniqueSub('plan');
     const completed = stripeSample('checkout.session.completed:subscription', { id: eventId(), sub });
+    await recordSessionOf(completed);
     const updated = stripeSample('customer.subscription.updated', {
       id: eventId(),
       sub,
@@ -225,7 +234,7 @@ describe('plans: subscription events', () => {
 describe('refunds: charge.refunded', () => {
   it('debits the refunded coins once, even below zero, and partial refunds debit only the difference', async () => {
     const sub = uniqueSub('refund');
-    expect((await deliver(coinsEvent(sub, 10))).outcome).toBe('applied');
+    expect((await deliver(await coinsEvent(sub, 10))).outcome).toBe('applied');
     await spendCoins({ sub, amount: 8, reason: 'Geração de música', idempotencyKey: 'gen-1' });
     await expectConsistent(sub, 2, 2);
 
@@ -287,6 +296,7 @@ describe('marketplace purchase: checkout.session.completed', () => {
       sub,
       object: { id: `cs_test_${eventId()}`, metadata: { projectId } },
     });
+    await recordSessionOf(event);
     expect((await deliver(event)).outcome).toBe('applied');
     expect((await deliver(event)).outcome).toBe('duplicate');
 
@@ -334,7 +344,7 @@ describe('unknown event types', () => {
 describe('coins-balance', () => {
   it('answers the balance and the 20 newest transactions, newest first', async () => {
     const sub = uniqueSub('history');
-    for (let i = 1; i <= 22; i++) await deliver(coinsEvent(sub, i));
+    for (let i = 1; i <= 22; i++) await deliver(await coinsEvent(sub, i));
     const { handler } = await import('../../lambdas/coins-balance/handler');
     const result = await handler(userApiEvent('coins-balance', { sub }), context);
     expect(result.statusCode).toBe(200);

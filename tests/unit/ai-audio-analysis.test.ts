@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWav, encodeWav } from '../../shared/audio/wav';
-import {
-  estimateKey,
-  estimateTempo,
-  integratedLoudness,
-  measureAudio,
-} from '../../lambdas/_lib/analysis/audio';
-import { analyzeFile, docxText, mp3Info } from '../../lambdas/_lib/analysis/file';
+import { analyseMusic, integratedLoudness, measureAudio } from '../../shared/audio/music/analyse';
+import { estimateMusicalKey } from '../../shared/audio/music/key';
+import { estimateTempo } from '../../shared/audio/music/tempo';
+import { bytesSource, decodePrefix } from '../../lambdas/_lib/audio/decode';
+import { analyzeFile, docxText } from '../../lambdas/_lib/analysis/file';
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
 import { singText } from '../../lambdas/_lib/ai/formant-voice';
-import { mixDown } from '../../lambdas/_lib/analysis/dsp';
+import { mixDown } from '../../shared/audio/music/dsp';
 import { MUSIC_STYLES } from '../../shared/audio/styles';
 
 const SR = 44100;
@@ -66,10 +64,7 @@ function synthTracks(): SynthCase[] {
       return {
         style,
         plan: { bpm: track.plan.bpm, key: track.plan.key },
-        found: {
-          bpm: estimateTempo(mono, audio.sampleRate).bpm,
-          key: estimateKey(mono, audio.sampleRate).key,
-        },
+        found: (({ bpm, key }) => ({ bpm, key }))(analyseMusic(mono, audio.sampleRate)),
       };
     }),
   );
@@ -98,7 +93,7 @@ describe('key estimation', { timeout: 180_000 }, () => {
     [67, false, 'G major'],
     [64, true, 'E minor'],
   ] as const)('finds the key of a cadence on MIDI %i (minor %s)', (root, minor, expected) => {
-    expect(estimateKey(cadence(root, minor), SR).key).toBe(expected);
+    expect(estimateMusicalKey(cadence(root, minor), SR).key).toBe(expected);
   });
 
   it('finds the exact key of most synthesizer tracks (relative major/minor is the usual miss)', () => {
@@ -128,17 +123,17 @@ describe('levels', () => {
 });
 
 describe('file analysis', () => {
-  it('analyses a WAV with duration, format, loudness, tempo and key', () => {
+  it('measures a decoded WAV with duration, loudness, tempo and key', async () => {
     const audio = clickTrack(120, 12);
     const wav = encodeWav({ sampleRate: SR, channels: [audio, audio] });
-    const a = analyzeFile('beat.wav', 'audio/wav', wav.length, wav);
-    expect(a).toMatchObject({
-      kind: 'audio',
-      format: 'wav',
+    const decoded = await decodePrefix(bytesSource(wav, 'beat.wav'), 180);
+    expect(decoded).toMatchObject({ format: 'wav', durationSeconds: 12, complete: true });
+    expect(measureAudio(decoded.audio)).toMatchObject({
       sampleRate: SR,
       channels: 2,
       durationSeconds: 12,
       bpm: 120,
+      tempoClear: true,
     });
   });
 
@@ -208,21 +203,14 @@ describe('file analysis', () => {
     });
   });
 
-  it('reads MP3 frame headers for duration, sample rate, channels and bitrate', () => {
-    // 100 MPEG-1 Layer III frames, 128 kbps, 44.1 kHz, joint stereo: 417 bytes each, 1152 samples.
-    const frame = new Uint8Array(417);
-    frame.set([0xff, 0xfb, 0x90, 0x40]);
-    const bytes = new Uint8Array(417 * 100);
-    for (let i = 0; i < 100; i++) bytes.set(frame, i * 417);
-    const info = mp3Info('a.mp3', bytes.length, bytes);
-    expect(info).toMatchObject({
-      format: 'mp3',
-      sampleRate: 44100,
-      channels: 2,
-      bitrateKbps: 128,
-      frames: 100,
+  it('leaves audio it does not decode (AAC/M4A) with a note that names the formats it measures', () => {
+    const m4a = new Uint8Array(64);
+    m4a.set(new TextEncoder().encode('\0\0\0\x20ftypM4A '), 0);
+    expect(analyzeFile('voz.m4a', 'audio/mp4', m4a.length, m4a)).toMatchObject({
+      kind: 'audio',
+      format: 'm4a',
+      note: expect.stringContaining('WAV, MP3, FLAC ou OGG') as unknown,
     });
-    expect((info as { durationSeconds: number }).durationSeconds).toBeCloseTo((100 * 1152) / 44100, 1);
   });
 });
 

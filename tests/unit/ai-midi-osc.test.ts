@@ -2,6 +2,7 @@ import { Midi } from '@tonejs/midi';
 import { describe, expect, it } from 'vitest';
 import { BeatSettings, MelodySettings } from '../../shared/schemas/ai';
 import { beatMidi, GM, melodyMidi, songMidi } from '../../shared/midi/generators';
+import { writeSong } from '../../shared/midi/smf';
 import { parseKey, SCALE_STEPS } from '../../shared/midi/theory';
 import { decodeOsc, encodeOsc } from '../../shared/osc/osc';
 import { oscMessageFor } from '../../lambdas/_lib/daw/osc-bridge';
@@ -27,6 +28,28 @@ describe('MIDI export (basic DAW dialog)', () => {
     // Bass starts on the tonic E (pitch class 4).
     expect(bass.notes[0]!.midi % 12).toBe(4);
     expect(song.tracks.find((t) => t.name === 'Drums')!.channel).toBe(9);
+  });
+
+  it("writes a track's stereo position and a drum kit choice when given", () => {
+    const midi = writeSong({
+      bpm: 120,
+      tracks: [
+        {
+          name: 'Keys',
+          channel: 2,
+          program: 4,
+          pan: -1,
+          notes: [{ pitch: 60, start: 0, duration: 1, velocity: 90 }],
+        },
+        { name: 'Kit', channel: 9, program: 32, notes: [{ pitch: 36, start: 0, duration: 1, velocity: 90 }] },
+        { name: 'Plain', channel: 9, notes: [{ pitch: 38, start: 1, duration: 1, velocity: 90 }] },
+      ],
+    });
+    const [keys, kit, plain] = parse(midi).tracks.filter((t) => t.notes.length > 0);
+    expect(keys!.controlChanges[10]![0]!.value).toBe(0); // hard left
+    expect(keys!.instrument.number).toBe(4);
+    expect(kit!.instrument.number).toBe(32); // jazz kit on the percussion channel
+    expect(plain!.controlChanges[10]).toBeUndefined();
   });
 
   it('keeps every melodic note inside the key', () => {

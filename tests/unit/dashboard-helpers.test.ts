@@ -40,14 +40,32 @@ describe('product upload form rules', () => {
 });
 
 describe('creator revenue chart series', () => {
-  it('sums order amounts per UTC month for the last six months, oldest first, zero-filled', () => {
+  it('sums money received per UTC month (the month it arrived) for the last six months, zero-filled', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     const series = monthlyRevenue(
       [
-        { amount: 42.5, status: 'pending', created_at: '2026-11-02T10:00:00Z' },
-        { amount: 10.1, status: 'completed', created_at: '2026-11-20T10:00:00Z' },
-        { amount: 30, status: 'delivered', created_at: '2026-07-31T23:59:59Z' },
-        { amount: 99, status: 'completed', created_at: '2026-05-01T00:00:00Z' },
+        { amount: 42.5, status: 'delivered', created_at: '2026-11-02T10:00:00Z', kind: 'licence' },
+        // A hire hired in October whose coins were released in November counts in November.
+        {
+          amount: 10.1,
+          status: 'completed',
+          created_at: '2026-10-20T10:00:00Z',
+          kind: 'hire',
+          escrow: 'released',
+          settled_at: '2026-11-03T10:00:00Z',
+        },
+        { amount: 30, status: 'pending', created_at: '2026-07-31T23:59:59Z', kind: 'purchase' },
+        { amount: 99, status: 'completed', created_at: '2026-05-01T00:00:00Z', kind: 'licence' },
+        // Held, refunded and never-paid orders earn nothing.
+        { amount: 70, status: 'delivered', created_at: '2026-11-04T10:00:00Z', kind: 'hire', escrow: 'held' },
+        {
+          amount: 60,
+          status: 'declined',
+          created_at: '2026-11-04T10:00:00Z',
+          kind: 'hire',
+          escrow: 'refunded',
+        },
+        { amount: 50, status: 'pending', created_at: '2026-11-05T10:00:00Z', kind: 'unpaid' },
       ],
       now,
     );

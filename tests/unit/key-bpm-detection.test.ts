@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectBeat } from '../../lambdas/_lib/licensing/detect';
-import { estimateMusicalKey } from '../../lambdas/_lib/licensing/key-estimate';
-import { estimateTempo } from '../../lambdas/_lib/analysis/audio';
-import { mixDown } from '../../lambdas/_lib/analysis/dsp';
+import { estimateMusicalKey } from '../../shared/audio/music/key';
+import { estimateTempo } from '../../shared/audio/music/tempo';
+import { mixDown } from '../../shared/audio/music/dsp';
 import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
 import { MUSIC_STYLES, type MusicStyle } from '../../shared/audio/styles';
 import { decodeWav } from '../../shared/audio/wav';

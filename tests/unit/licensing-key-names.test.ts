@@ -4,7 +4,7 @@ import { normalizeKey } from '../../shared/licensing/key-bpm';
 import enUS from '../../web/src/i18n/locales/en-US/licensing';
 import esES from '../../web/src/i18n/locales/es-ES/licensing';
 import ptBR from '../../web/src/i18n/locales/pt-BR/licensing';
-import { isWavFile } from '../../web/src/routes/dashboard/components/product-form';
+import { isServerDecodedFile } from '../../web/src/routes/dashboard/components/product-form';
 import { keyLabel, MUSICAL_KEYS } from '../../web/src/routes/marketplace/components/key-names';
 
 async function translator(language: string, licensing: typeof ptBR) {
@@ -36,10 +36,12 @@ describe('musical key names (product form, acapella match, key filter)', () => {
   });
 });
 
-describe('WAV detection in the product form', () => {
-  it('knows a WAV by extension or type', () => {
-    expect(isWavFile({ name: 'beat.WAV', type: '' })).toBe(true);
-    expect(isWavFile({ name: 'beat', type: 'audio/x-wav' })).toBe(true);
-    expect(isWavFile({ name: 'beat.mp3', type: 'audio/mpeg' })).toBe(false);
+describe('which uploads the server decodes for detection', () => {
+  it('knows WAV, MP3, FLAC and OGG by extension or type, and leaves M4A to the browser', () => {
+    expect(isServerDecodedFile({ name: 'beat.WAV', type: '' })).toBe(true);
+    expect(isServerDecodedFile({ name: 'beat', type: 'audio/x-wav' })).toBe(true);
+    expect(isServerDecodedFile({ name: 'beat.mp3', type: 'audio/mpeg' })).toBe(true);
+    expect(isServerDecodedFile({ name: 'beat.flac', type: '' })).toBe(true);
+    expect(isServerDecodedFile({ name: 'beat.m4a', type: 'audio/mp4' })).toBe(false);
   });
 });

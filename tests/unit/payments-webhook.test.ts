@@ -90,4 +90,17 @@ describe('stripe-webhook signature check', () => {
       'evt_unit_1',
     );
   });
+
+  it('answers 400 MALFORMED_EVENT to a signed event whose object is missing, without touching the store', async () => {
+    const event = JSON.parse(payload()) as { data: { object: unknown } };
+    event.data.object = null;
+    const result = await handler(signedWebhookEvent(JSON.stringify(event), SECRET), context);
+    expect(result.statusCode).toBe(400);
+    expect(errorCode(result)).toBe('MALFORMED_EVENT');
+    const refund = JSON.parse(payload()) as Record<string, unknown>;
+    refund.type = 'charge.refunded';
+    delete refund.data;
+    expect((await handler(signedWebhookEvent(JSON.stringify(refund), SECRET), context)).statusCode).toBe(400);
+    expect(send).not.toHaveBeenCalled();
+  });
 });

@@ -57,7 +57,7 @@ describe('post tags', () => {
 });
 
 describe('creator public figures', () => {
-  it('sums downloads, picks the top genre, averages ratings and keeps the six most downloaded beats', () => {
+  it('sums downloads, picks the top genre, takes sales, rating and revenue from the orders, keeps the top six beats', () => {
     const products = [
       product(1, 'Trap', 100, 5),
       product(2, 'Drill', 900, 10),
@@ -71,9 +71,22 @@ describe('creator public figures', () => {
     const profile = buildCreatorProfile({
       slug: 'c',
       profile: { id: 'c', full_name: 'C', email: '', role: 'creator', created_at: '2024-02-01T00:00:00Z' },
-      stats: { id: 'c', full_name: 'C', level: 4, xp_points: 1000, streak_days: 3, total_revenue: 4200 },
+      // The stored stats' revenue is not a figure of the profile: only orders are.
+      stats: { id: 'c', full_name: 'C', level: 4, xp_points: 1000, streak_days: 3, total_revenue: 42_000 },
       products,
-      sales: 2,
+      orders: [
+        {
+          amount: 3000,
+          status: 'completed',
+          created_at: '2026-11-01T00:00:00Z',
+          kind: 'hire',
+          escrow: 'released',
+          rating: 5,
+        },
+        { amount: 1200, status: 'delivered', created_at: '2026-11-02T00:00:00Z', kind: 'licence', rating: 4 },
+        { amount: 900, status: 'pending', created_at: '2026-11-03T00:00:00Z', kind: 'hire', escrow: 'held' },
+        { amount: 500, status: 'pending', created_at: '2026-11-04T00:00:00Z', kind: 'unpaid' },
+      ],
       now,
     });
     expect(profile.products).toBe(7);
@@ -82,7 +95,9 @@ describe('creator public figures', () => {
     expect(profile.favorites).toBe(7);
     // Trap and Drill both have two products; Drill has more downloads.
     expect(profile.top_genre).toBe('Drill');
-    expect(profile.rating).toBe(4.6);
+    expect(profile.sales).toBe(2);
+    expect(profile.rating).toBe(4.5);
+    expect(profile.rating_count).toBe(2);
     expect(profile.revenue_band).toBe('1k_10k');
     // 4 products in the last 30 days against 3 in the 30 before.
     expect(profile.monthly_growth).toBe(33);
@@ -95,7 +110,7 @@ describe('creator public figures', () => {
       profile: { id: 'n', full_name: 'N', email: '', role: 'creator', created_at: '2025-01-01T00:00:00Z' },
       stats: undefined,
       products: [],
-      sales: 0,
+      orders: [],
       now,
     });
     expect(profile).toMatchObject({

@@ -3,7 +3,7 @@ import { resumeKey } from '../../web/src/lib/multipart-uploader';
 import { stemsOf } from '../../web/src/routes/stem-splitter/api/split-stems';
 import { parseResumeKey } from '../../web/src/routes/stem-splitter/hooks/useInterruptedUploads';
 import { computePeaks } from '../../web/src/routes/generate/peaks';
-import { isRiffWave, readsAsWav } from '../../web/src/routes/stem-splitter/wav-check';
+import { sniffFile, splitterAccepts } from '../../web/src/routes/stem-splitter/format-check';
 import { wavHeader } from '../../shared/audio/wav';
 
 describe('stem splitter view', () => {
@@ -22,17 +22,17 @@ describe('stem splitter view', () => {
       status: 'succeeded',
       track: {
         stems: [
-          { name: 'drums', url: 'https://s3/drums.wav' },
+          { name: 'drums', url: 'https://s3/drums.wav', mp3Url: 'https://s3/drums.mp3' },
           { name: 'vocals', signedUrl: 'https://s3/vocals.wav' },
           { name: 'bass', url: null },
         ],
       },
     });
     expect(stems).toEqual([
-      { name: 'vocals', url: 'https://s3/vocals.wav' },
-      { name: 'drums', url: 'https://s3/drums.wav' },
-      { name: 'bass', url: null },
-      { name: 'other', url: null },
+      { name: 'vocals', url: 'https://s3/vocals.wav', mp3Url: null },
+      { name: 'drums', url: 'https://s3/drums.wav', mp3Url: 'https://s3/drums.mp3' },
+      { name: 'bass', url: null, mp3Url: null },
+      { name: 'other', url: null, mp3Url: null },
     ]);
   });
 });
@@ -55,16 +55,27 @@ describe('waveform peaks', () => {
   });
 });
 
-describe('stem splitter: WAV-only check before the upload', () => {
-  it('accepts a RIFF/WAVE header and refuses MP3, FLAC and short files', async () => {
-    expect(isRiffWave(wavHeader(8000, 1, 8000))).toBe(true);
-    expect(await readsAsWav(new Blob([wavHeader(8000, 2, 44100), new Uint8Array(64)]))).toBe(true);
+describe('stem splitter: format check before the upload', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it('takes WAV, MP3, FLAC and Ogg Vorbis headers', async () => {
+    expect(await splitterAccepts(new Blob([wavHeader(8000, 2, 44100), new Uint8Array(64)]))).toBe(true);
     expect(
-      await readsAsWav(new Blob([new TextEncoder().encode('ID3\u0004\u0000\u0000\u0000\u0000\u0000')])),
-    ).toBe(false);
-    expect(await readsAsWav(new Blob([new TextEncoder().encode('fLaC\u0000\u0000\u0000\u0022')]))).toBe(
-      false,
-    );
-    expect(await readsAsWav(new Blob([new TextEncoder().encode('RIFF')]))).toBe(false);
+      await splitterAccepts(
+        new Blob([bytes('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000\u00ff\u00fb\u0090\u0000')]),
+      ),
+    ).toBe(true);
+    expect(await splitterAccepts(new Blob([bytes('fLaC\u0000\u0000\u0000\u0022')]))).toBe(true);
+    const ogg = new Uint8Array(64);
+    ogg.set(bytes('OggS'), 0);
+    ogg[26] = 1;
+    ogg.set(bytes('\u0001vorbis'), 28);
+    expect(await splitterAccepts(new Blob([ogg]))).toBe(true);
+  });
+
+  it('refuses M4A, AIFF and what is not audio at once', async () => {
+    expect(await sniffFile(new Blob([bytes('\u0000\u0000\u0000\u0020ftypM4A ')]))).toBe('m4a');
+    expect(await splitterAccepts(new Blob([bytes('\u0000\u0000\u0000\u0020ftypM4A ')]))).toBe(false);
+    expect(await splitterAccepts(new Blob([bytes('FORM\u0000\u0000\u0000\u0000AIFF')]))).toBe(false);
+    expect(await splitterAccepts(new Blob([bytes('%PDF-1.7')]))).toBe(false);
   });
 });

@@ -139,7 +139,7 @@ export const routes: RouteObject[] = withPageDependencies([
               {
                 path: 'dashboard',
                 lazy: withTexts(
-                  ['dashboardHub', 'marketplace', 'pricing'],
+                  ['dashboardHub', 'marketplace', 'pricing', 'hiring'],
                   () => import('./routes/dashboard/route'),
                 ),
               },

@@ -99,7 +99,8 @@ export function mixAdvice(trackType: string, genre: string, features: AudioFeatu
     notes.push('Picos encostando em 0 dBFS: reduza o ganho antes dos plugins para ter headroom.');
   }
   const reverb = GENRE_REVERB[genre] ?? GENRE_REVERB.electronic!;
-  const bpm = features.bpm;
+  // A tempo the analysis is unsure of does not time the delay and release.
+  const bpm = features.bpmClear === false ? undefined : features.bpm;
   const delayTime = bpm ? `${Math.round(60000 / bpm / 2)} ms (1/8 a ${Math.round(bpm)} BPM)` : '1/8';
   if (bpm) basedOn.push(`andamento ${Math.round(bpm)} BPM`);
   const compression = {

@@ -1,28 +1,28 @@
 import { inflateRawSync } from 'node:zlib';
-import { decodeWav, readWavInfo, WavFormatError } from '../../../shared/audio/wav';
-import { measureAudio, type AudioMeasurements } from './audio';
-import { round } from './dsp';
+import { isDecodedFormat, sniffAudioFormat, type DecodedFormat } from '../../../shared/audio/formats';
+import {
+  measureAudio,
+  MAX_ANALYSIS_SECONDS,
+  type AudioMeasurements,
+} from '../../../shared/audio/music/analyse';
+import { round } from '../../../shared/audio/music/dsp';
+import { decodeStoredAudio } from './stored-audio';
 
 /**
- * What ai-file-analysis computes per kind of file. Audio: WAV is decoded and measured; MP3 frame
- * headers give duration, sample rate, channels and bitrate (no MP3 decoder here, said in `note`).
- * Documents: size, counts and structure; PDF page count from its page objects; DOCX paragraphs from
- * the zip's word/document.xml.
+ * What ai-file-analysis and audio-analysis compute per kind of file. Audio (WAV, MP3, FLAC, Ogg Vorbis)
+ * is decoded (its first MAX_ANALYSIS_SECONDS) and measured by the platform's one music analysis; other
+ * audio formats get a note. Documents: size, counts and structure; PDF page count from its page objects;
+ * DOCX paragraphs from the zip's word/document.xml.
  */
 export type FileAnalysis =
-  | ({ kind: 'audio'; format: 'wav'; name: string; sizeBytes: number } & AudioMeasurements)
-  | {
+  | ({
       kind: 'audio';
-      format: 'mp3';
+      format: DecodedFormat;
       name: string;
       sizeBytes: number;
-      durationSeconds: number;
-      sampleRate: number;
-      channels: number;
-      bitrateKbps: number;
-      frames: number;
-      note: string;
-    }
+      /** Seconds measured (the whole file up to MAX_ANALYSIS_SECONDS). */
+      analysedSeconds: number;
+    } & AudioMeasurements)
   | {
       kind: 'audio' | 'video' | 'image' | 'binary';
       format: string;
@@ -43,38 +43,55 @@ export type FileAnalysis =
       note?: string;
     };
 
+export type MeasuredAudio = Extract<FileAnalysis, { analysedSeconds: number }>;
+
 const ext = (name: string) => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? '').toLowerCase();
 
+/** The audio format by content (shared/audio/formats.ts), else the document or media kind. */
 export function fileFormat(name: string, contentType: string, head: Uint8Array): string {
+  const audio = sniffAudioFormat(head, name);
+  if (audio !== 'unknown') return audio;
   const magic = String.fromCharCode(...head.subarray(0, 4));
-  if (magic === 'RIFF' && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') return 'wav';
   if (magic === '%PDF') return 'pdf';
-  if (magic.startsWith('ID3') || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && ext(name) === 'mp3'))
-    return 'mp3';
   if (head[0] === 0x50 && head[1] === 0x4b && ext(name) === 'docx') return 'docx';
   const e = ext(name);
-  if (['json', 'xml', 'txt', 'doc', 'flac', 'ogg', 'm4a', 'aac', 'webm'].includes(e))
-    return e === 'txt' ? 'text' : e;
+  if (['json', 'xml', 'txt', 'doc'].includes(e)) return e === 'txt' ? 'text' : e;
   if (contentType.startsWith('text/')) return 'text';
   if (contentType.includes('json')) return 'json';
   if (contentType.includes('xml')) return 'xml';
   return contentType.split('/')[0] || 'binary';
 }
 
-/** Bytes of the object to fetch for an analysis: WAV up to the analysed length, documents up to 32 MiB. */
-export function bytesNeeded(format: string, size: number, head: Uint8Array): number {
-  if (format === 'wav') {
-    try {
-      const info = readWavInfo(head);
-      return Math.min(size, info.dataOffset + 180 * info.sampleRate * info.blockAlign);
-    } catch {
-      return Math.min(size, head.length);
-    }
-  }
-  if (format === 'mp3') return Math.min(size, 64 * 1024 * 1024);
+export function isMeasurableAudio(format: string): format is DecodedFormat {
+  return isDecodedFormat(format as DecodedFormat);
+}
+
+/** Bytes of a document to fetch for its analysis (audio is streamed instead): up to 32 MiB. */
+export function bytesNeeded(size: number): number {
   return Math.min(size, 32 * 1024 * 1024);
 }
 
+/** Decodes and measures a stored audio file (throws AudioDecodeError for a broken one). */
+export async function analyzeStoredAudio(object: {
+  bucket: string;
+  key: string;
+  name: string;
+  size: number;
+}): Promise<MeasuredAudio> {
+  const decoded = await decodeStoredAudio(object.bucket, object.key, object.name);
+  const measured = measureAudio(decoded.audio);
+  return {
+    kind: 'audio',
+    format: decoded.format,
+    name: object.name,
+    sizeBytes: object.size,
+    ...measured,
+    analysedSeconds: round(Math.min(measured.durationSeconds, MAX_ANALYSIS_SECONDS), 2),
+    durationSeconds: round(decoded.durationSeconds, 2),
+  };
+}
+
+/** A file that is not measurable audio, from its bytes. */
 export function analyzeFile(
   name: string,
   contentType: string,
@@ -83,28 +100,6 @@ export function analyzeFile(
 ): FileAnalysis {
   const format = fileFormat(name, contentType, bytes);
   switch (format) {
-    case 'wav': {
-      let info;
-      try {
-        info = readWavInfo(bytes);
-      } catch (error) {
-        if (error instanceof WavFormatError)
-          return { kind: 'audio', format, name, sizeBytes, note: `WAV ilegível: ${error.message}` };
-        throw error;
-      }
-      const measured = measureAudio(decodeWav(bytes));
-      const totalFrames = Math.floor((sizeBytes - info.dataOffset) / info.blockAlign);
-      return {
-        kind: 'audio',
-        format,
-        name,
-        sizeBytes,
-        ...measured,
-        durationSeconds: round(totalFrames / info.sampleRate, 2),
-      };
-    }
-    case 'mp3':
-      return mp3Info(name, sizeBytes, bytes);
     case 'pdf':
       return pdfInfo(name, sizeBytes, bytes);
     case 'docx':
@@ -115,17 +110,19 @@ export function analyzeFile(
     case 'doc':
       return textInfo(format, name, sizeBytes, bytes);
     case 'audio':
-    case 'flac':
-    case 'ogg':
-    case 'm4a':
     case 'aac':
+    case 'm4a':
+    case 'opus':
+    case 'aiff':
+    case 'wma':
     case 'webm':
+    case 'rf64':
       return {
         kind: 'audio',
         format,
         name,
         sizeBytes,
-        note: 'Medições de áudio (loudness, BPM, tonalidade) são feitas em WAV; MP3 tem duração e formato. Converta para WAV para a análise completa.',
+        note: 'Medições de áudio (loudness, BPM, tonalidade) são feitas em WAV, MP3, FLAC ou OGG. Converta o arquivo para um desses formatos para a análise completa.',
       };
     case 'image':
     case 'video':
@@ -139,71 +136,6 @@ export function analyzeFile(
     default:
       return { kind: 'binary', format, name, sizeBytes, note: 'Formato sem analisador específico.' };
   }
-}
-
-// --- MP3 ---------------------------------------------------------------------------------------------
-
-const MP3_BITRATES: Record<string, number[]> = {
-  V1L3: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  V2L3: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-};
-const MP3_RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
-
-export function mp3Info(name: string, sizeBytes: number, bytes: Uint8Array): FileAnalysis {
-  let at = 0;
-  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) {
-    // ID3v2: 10-byte header + syncsafe size.
-    at = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!);
-  }
-  let frames = 0,
-    seconds = 0,
-    sampleRate = 0,
-    channels = 0,
-    bitSum = 0;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff || (bytes[at + 1]! & 0xe0) !== 0xe0) {
-      at++;
-      continue;
-    }
-    const version = (bytes[at + 1]! >> 3) & 3; // 3 = MPEG1, 2 = MPEG2, 0 = MPEG2.5
-    const layer = (bytes[at + 1]! >> 1) & 3; // 1 = Layer III
-    const bitrateIndex = bytes[at + 2]! >> 4;
-    const rateIndex = (bytes[at + 2]! >> 2) & 3;
-    const padding = (bytes[at + 2]! >> 1) & 1;
-    if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) {
-      at++;
-      continue;
-    }
-    const kbps = MP3_BITRATES[version === 3 ? 'V1L3' : 'V2L3']![bitrateIndex]!;
-    const rate = MP3_RATES[version]![rateIndex]!;
-    const samples = version === 3 ? 1152 : 576;
-    const length = Math.floor(((samples / 8) * kbps * 1000) / rate) + padding;
-    if (length < 4) break;
-    frames++;
-    seconds += samples / rate;
-    sampleRate = rate;
-    channels = bytes[at + 3]! >> 6 === 3 ? 1 : 2;
-    bitSum += kbps;
-    at += length;
-  }
-  // Only part of a long file may have been read: scale by the share of bytes walked.
-  const share = bytes.length > 0 ? Math.min(1, at / bytes.length) * (bytes.length / sizeBytes) : 1;
-  return {
-    kind: 'audio',
-    format: 'mp3',
-    name,
-    sizeBytes,
-    durationSeconds: round(share > 0 ? seconds / share : seconds, 2),
-    sampleRate,
-    channels,
-    bitrateKbps: frames ? Math.round(bitSum / frames) : 0,
-    frames,
-    note: 'MP3: duração, taxa de amostragem, canais e bitrate lidos dos cabeçalhos dos frames. Loudness, BPM e tonalidade são medidos em WAV.',
-  };
 }
 
 // --- Documents ---------------------------------------------------------------------------------------
@@ -373,17 +305,26 @@ function docxInfo(name: string, sizeBytes: number, bytes: Uint8Array): FileAnaly
   };
 }
 
-/** A few lines of human-readable summary for the chat. */
+/** A few lines of human-readable summary for the chat (pt-BR; low confidence is said, not hidden). */
 export function describeAnalysis(a: FileAnalysis): string {
-  if (a.kind === 'audio' && a.format === 'wav' && 'peakDbfs' in a) {
+  if (a.kind === 'audio' && 'analysedSeconds' in a) {
+    const tempo =
+      a.bpm === null
+        ? 'tempo indeterminado'
+        : a.tempoClear
+          ? `BPM estimado: ${a.bpm}`
+          : `tempo incerto (talvez ${a.bpm} BPM)`;
+    const key =
+      a.key === null
+        ? 'tonalidade indeterminada'
+        : a.keyClear
+          ? `tonalidade: ${a.key}`
+          : `tom incerto (talvez ${a.key})`;
     return [
-      `Áudio WAV: ${a.durationSeconds.toFixed(1)} s, ${a.sampleRate} Hz, ${a.channels === 1 ? 'mono' : `${a.channels} canais`}.`,
+      `Áudio ${a.format.toUpperCase()}: ${a.durationSeconds.toFixed(1)} s, ${a.sampleRate} Hz, ${a.channels === 1 ? 'mono' : `${a.channels} canais`}.`,
       `Pico ${a.peakDbfs} dBFS, RMS ${a.rmsDbfs} dBFS, loudness integrado ${a.integratedLufs} LUFS, crest factor ${a.crestFactorDb} dB.`,
-      `BPM estimado: ${a.bpm ?? 'indeterminado'}; tonalidade estimada: ${a.key ?? 'indeterminada'}.`,
+      `${tempo[0]!.toUpperCase()}${tempo.slice(1)}; ${key}.`,
     ].join(' ');
-  }
-  if (a.kind === 'audio' && a.format === 'mp3' && 'bitrateKbps' in a) {
-    return `Áudio MP3: ${a.durationSeconds.toFixed(1)} s, ${a.sampleRate} Hz, ${a.channels === 1 ? 'mono' : 'estéreo'}, ${a.bitrateKbps} kbps. ${a.note}`;
   }
   if (a.kind === 'document') {
     const parts = [`Documento ${a.format.toUpperCase()} (${a.sizeBytes} bytes)`];

@@ -42,24 +42,3 @@ export async function listCreatorProducts(sub: string): Promise<ProjectRecord[]>
     return project && project.status === PUBLISHED ? [project] : [];
   });
 }
-
-/** Orders received by the creator (GSI1 `CREATOR#<sub>`), counted without reading the items. */
-export async function countCreatorOrders(sub: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :order)',
-        ExpressionAttributeValues: { ':pk': keys.creator(sub), ':order': 'ORDER#' },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}

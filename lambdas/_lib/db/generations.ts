@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DurationSeconds, MusicStyle } from '../../../shared/audio/styles';
-import type { JobKind, JobStatus, StemName } from '../../../shared/schemas/generation';
+import type { JobKind, JobStages, JobStatus, StemName } from '../../../shared/schemas/generation';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from './keys';
@@ -58,6 +58,11 @@ export interface GenerationJob {
   generated?: GeneratedAudio;
   /** Final stems by name → S3 key (audio bucket). */
   stems?: Partial<Record<StemName, string>>;
+  /** MP3 copies of the stems (320 kbps), when the split made them. */
+  stemsMp3?: Partial<Record<StemName, string>>;
+  /** Where a running split is, each stage 0..1, and its estimate of the seconds left. */
+  stages?: JobStages;
+  etaSeconds?: number;
   error?: { code: string; message: string };
   createdAt: string;
   updatedAt: string;
@@ -138,7 +143,9 @@ export async function discardJob(id: string): Promise<void> {
  */
 export async function advanceJob(
   id: string,
-  changes: Partial<Pick<GenerationJob, 'status' | 'progress' | 'generated' | 'stems'>>,
+  changes: Partial<
+    Pick<GenerationJob, 'status' | 'progress' | 'generated' | 'stems' | 'stemsMp3' | 'stages' | 'etaSeconds'>
+  >,
   now = new Date(),
 ): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
@@ -206,6 +213,8 @@ export async function failJob(
 export const jobAudioKeys = {
   mix: (id: string) => `generated/${id}/mix.wav`,
   source: (id: string, name: string) => `generated/${id}/source/${name}.wav`,
-  stem: (job: Pick<GenerationJob, 'id' | 'kind'>, name: StemName) =>
-    job.kind === 'generate' ? `generated/${job.id}/stems/${name}.wav` : `splits/${job.id}/stems/${name}.wav`,
+  stem: (job: Pick<GenerationJob, 'id' | 'kind'>, name: StemName, extension: 'wav' | 'mp3' = 'wav') =>
+    job.kind === 'generate'
+      ? `generated/${job.id}/stems/${name}.${extension}`
+      : `splits/${job.id}/stems/${name}.${extension}`,
 };

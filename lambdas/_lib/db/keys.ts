@@ -30,6 +30,8 @@ export const keys = {
   purchase: (id: string) => `PURCHASE#${id}`,
   checkout: (sessionId: string) => `CHECKOUT#${sessionId}`,
   chargeRefund: (chargeId: string) => `CHARGE#${chargeId}`,
+  // Paid hiring (issue 17): a client's hire request id → the order it made (retries charge once)
+  hireRequest: (requestId: string) => `HIREREQ#${requestId}`,
   // Uploads (ARCHITECTURE.md: Uploads); GSI1 lists a user's uploads by date under USER#<sub>
   upload: (id: string) => `UPLOAD#${id}`,
   uploadByDate: (createdAt: string) => `UPLOAD#${createdAt}`,

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime, ulid } from 'ulid';
-import type { Order, OrderStatus } from '../../../shared/schemas/orders';
+import { OrderStatus, type EscrowState, type Order, type OrderKind } from '../../../shared/schemas/orders';
 import { db } from '../clients';
 import { config } from '../config';
 import { keys } from './keys';
@@ -28,6 +28,7 @@ export interface NewOrderInput {
   /** ISO time; now by default. The order id's ULID is generated from the same instant. */
   createdAt?: string;
   status?: OrderStatus;
+  kind?: OrderKind;
 }
 
 /** A fresh order value (no write). The payments webhook uses it with `orderToItem` in its transaction. */
@@ -46,6 +47,13 @@ export function newOrder(input: NewOrderInput): Order {
     delivery_file_key: null,
     rating: null,
     rated_at: null,
+    kind: input.kind ?? 'unpaid',
+    coins: null,
+    escrow: null,
+    deadline_at: null,
+    review_until: null,
+    settled_at: null,
+    brief: null,
   };
 }
 
@@ -64,9 +72,20 @@ export function orderToItem(order: Order): OrderItem {
 }
 
 const nullableString = (value: unknown) => (typeof value === 'string' ? value : null);
+const STATUSES = new Set<string>(OrderStatus.options);
+const ESCROW = new Set<string>(['held', 'released', 'refunded']);
+
+/** What an order item is: a paid hire, a licence sale, a card purchase, or a hire from before hires were paid. */
+function kindOf(item: Record<string, unknown>): OrderKind {
+  if (item.kind === 'hire' || item.kind === 'licence' || item.kind === 'purchase') return item.kind;
+  // Items written before the kind was stored: the webhook's flags tell.
+  if (item.licence === true) return 'licence';
+  if (item.paid === true) return 'purchase';
+  return 'unpaid';
+}
 
 export function orderFromItem(item: Record<string, unknown>): Order {
-  const status = item.status === 'delivered' || item.status === 'completed' ? item.status : 'pending';
+  const status = typeof item.status === 'string' && STATUSES.has(item.status) ? item.status : 'pending';
   return {
     id: String(item.id),
     client_id: String(item.client_id ?? ''),
@@ -74,12 +93,19 @@ export function orderFromItem(item: Record<string, unknown>): Order {
     project_id: String(item.project_id ?? ''),
     project_title: String(item.project_title ?? ''),
     amount: Number(item.amount ?? 0),
-    status,
+    status: status as OrderStatus,
     created_at: String(item.created_at ?? ''),
     delivered_at: nullableString(item.delivered_at),
     delivery_file_key: nullableString(item.delivery_file_key),
     rating: typeof item.rating === 'number' ? item.rating : null,
     rated_at: nullableString(item.rated_at),
+    kind: kindOf(item),
+    coins: typeof item.coins === 'number' ? item.coins : null,
+    escrow: typeof item.escrow === 'string' && ESCROW.has(item.escrow) ? (item.escrow as EscrowState) : null,
+    deadline_at: nullableString(item.deadline_at),
+    review_until: nullableString(item.review_until),
+    settled_at: nullableString(item.settled_at),
+    brief: nullableString(item.brief),
   };
 }
 
@@ -92,15 +118,20 @@ export function orderPut(order: Order) {
   };
 }
 
+/** Writes an order (tests and tools; hires are written with their escrow by hiring/escrow.ts). */
 export async function createOrder(order: Order): Promise<Order> {
   await db.send(new PutCommand(orderPut(order)));
   return order;
 }
 
 /** One of the client's own orders; another user's order id is simply not found. */
-export async function getClientOrder(clientId: string, id: string): Promise<Order | undefined> {
+export async function getClientOrder(
+  clientId: string,
+  id: string,
+  consistent = false,
+): Promise<Order | undefined> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: config.TABLE_NAME, Key: orderKey(clientId, id) }),
+    new GetCommand({ TableName: config.TABLE_NAME, Key: orderKey(clientId, id), ConsistentRead: consistent }),
   );
   return Item ? orderFromItem(Item) : undefined;
 }
@@ -196,29 +227,37 @@ function createdAtOfId(id: string): string | undefined {
 }
 
 /**
- * pending → delivered, only by the order's creator. Undefined when the order was not pending any more
- * (a second delivery or a race), so the caller can answer 409.
+ * pending → delivered, only by the order's creator. A hire must still be held and before its deadline,
+ * and gets its review period (`reviewUntil`). Undefined when the order was not deliverable any more (a
+ * second delivery, the deadline passed, a race), so the caller can answer 409.
  */
 export async function markOrderDelivered(
   order: Order,
   creatorId: string,
   fileKey: string,
   now: string,
+  reviewUntil: string | null = null,
 ): Promise<Order | undefined> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: config.TABLE_NAME,
         Key: orderKey(order.client_id, order.id),
-        UpdateExpression: 'SET #status = :delivered, delivery_file_key = :key, delivered_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND creator_id = :creator AND #status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
+        UpdateExpression:
+          'SET #status = :delivered, delivery_file_key = :key, delivered_at = :now, review_until = :review',
+        ConditionExpression:
+          'attribute_exists(PK) AND creator_id = :creator AND #status = :pending AND ' +
+          '(attribute_not_exists(#kind) OR #kind <> :hire OR (escrow = :held AND deadline_at > :now))',
+        ExpressionAttributeNames: { '#status': 'status', '#kind': 'kind' },
         ExpressionAttributeValues: {
           ':delivered': 'delivered',
           ':pending': 'pending',
           ':key': fileKey,
           ':now': now,
           ':creator': creatorId,
+          ':review': reviewUntil,
+          ':hire': 'hire',
+          ':held': 'held',
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -231,8 +270,9 @@ export async function markOrderDelivered(
 }
 
 /**
- * delivered → completed with the client's rating, once. Undefined when the order is not (or no longer)
- * in the delivered state.
+ * The client's rating, once: a delivered card purchase becomes completed with it; a completed order
+ * (a hire accepted or released after its review) just gets it. A delivered hire is rated through its
+ * release (hiring/escrow.ts), since rating it also pays the creator. Undefined when not ratable now.
  */
 export async function rateOrder(
   clientId: string,
@@ -246,13 +286,17 @@ export async function rateOrder(
         TableName: config.TABLE_NAME,
         Key: orderKey(clientId, id),
         UpdateExpression: 'SET #status = :completed, rating = :rating, rated_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND #status = :delivered',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(rating) OR attribute_type(rating, :null)) AND ' +
+          '(#status = :completed OR (#status = :delivered AND (attribute_not_exists(#kind) OR #kind <> :hire)))',
+        ExpressionAttributeNames: { '#status': 'status', '#kind': 'kind' },
         ExpressionAttributeValues: {
           ':completed': 'completed',
           ':delivered': 'delivered',
           ':rating': rating,
           ':now': now,
+          ':null': 'NULL',
+          ':hire': 'hire',
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db } from '../clients';
 import { config } from '../config';
@@ -44,6 +44,18 @@ export async function markEventProcessed(event: StripeEventRef): Promise<'applie
     if (error instanceof ConditionalCheckFailedException) return 'duplicate';
     throw error;
   }
+}
+
+/** Whether an event was already processed (its marker exists). */
+export async function isEventProcessed(eventId: string): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: config.TABLE_NAME,
+      Key: { PK: keys.stripeEvent(eventId), SK: keys.stripeEventMarker() },
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
 }
 
 export type RecordOutcome = 'applied' | 'duplicate' | 'stale';

@@ -1,3 +1,4 @@
+import apiErrorsPtBR from '../../../shared/i18n/api-errors/pt-BR';
 import type { JobFailureCode } from '../../../shared/schemas/generation';
 import type { ProviderErrorCode } from '../music/provider';
 
@@ -41,6 +42,11 @@ const BY_NAME: Record<string, JobFailureCode> = {
   ProviderBadRequest: 'UNKNOWN',
   TooManyRequests: 'RATE_LIMIT',
   'Lambda.TooManyRequestsException': 'RATE_LIMIT',
+  // lambdas/_lib/audio/errors.ts: the upload could not be decoded (its message is for the user).
+  UnsupportedAudio: 'UNSUPPORTED_AUDIO',
+  AudioCorrupt: 'AUDIO_CORRUPT',
+  AudioTruncated: 'AUDIO_TRUNCATED',
+  AudioEmpty: 'AUDIO_EMPTY',
 };
 
 /** Our own refusals carry a message meant for users (e.g. 'Arquivo de áudio inválido: …'). */
@@ -53,6 +59,11 @@ const MESSAGES: Record<JobFailureCode, string> = {
   SERVER_ERROR: 'Problema temporário no servidor.',
   TASK_NOT_FOUND: 'Tarefa não encontrada (task not found).',
   UNKNOWN: 'Ocorreu um erro.',
+  // The decoder's refusals read as the API catalogue's texts for their codes.
+  UNSUPPORTED_AUDIO: apiErrorsPtBR.UNSUPPORTED_AUDIO,
+  AUDIO_CORRUPT: apiErrorsPtBR.AUDIO_CORRUPT,
+  AUDIO_TRUNCATED: apiErrorsPtBR.AUDIO_TRUNCATED,
+  AUDIO_EMPTY: apiErrorsPtBR.AUDIO_EMPTY,
 };
 
 /** Lambda puts `{errorType, errorMessage, trace}` JSON in Cause; the local runner puts the message. */

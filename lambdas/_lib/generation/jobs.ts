@@ -117,7 +117,12 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
   const stems: StemLink[] = await Promise.all(
     STEM_NAMES.map(async (name) => {
       const key = job.stems?.[name];
-      return { name, url: key ? await presignDownload(bucket, key, `${baseName(title)}-${name}.wav`) : null };
+      const mp3 = job.stemsMp3?.[name];
+      return {
+        name,
+        url: key ? await presignDownload(bucket, key, `${baseName(title)}-${name}.wav`) : null,
+        ...(mp3 ? { mp3Url: await presignDownload(bucket, mp3, `${baseName(title)}-${name}.mp3`) } : {}),
+      };
     }),
   );
   return {
@@ -143,6 +148,8 @@ export async function jobView(job: GenerationJob): Promise<GenerationView> {
     kind: job.kind as JobKind,
     status: job.status,
     progress: job.progress,
+    ...(job.status === 'running' && job.stages ? { stages: job.stages } : {}),
+    ...(job.status === 'running' && job.etaSeconds !== undefined ? { etaSeconds: job.etaSeconds } : {}),
     ...(job.status === 'succeeded' ? { success: true } : job.status === 'failed' ? { success: false } : {}),
     ...(track ? { track } : {}),
     ...(job.error ? { error: job.error } : {}),

@@ -1,4 +1,3 @@
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { STEM_NAMES, type StemName } from '../../../shared/schemas/generation';
 import { config } from '../config';
 import { advanceJob, failJob, getJob, jobAudioKeys, type GenerationJob } from '../db/generations';
@@ -6,8 +5,11 @@ import { logger } from '../logger';
 import { musicProviderFromConfig } from '../music/from-config';
 import { isProviderError, type SynthStemName } from '../music/provider';
 import { stemSeparatorFromConfig } from '../stems/from-config';
+import { DspSeparator } from '../stems/dsp-separator';
+import { splitObject } from '../stems/split-object';
 import { providerSettings } from '../provider-settings';
-import { copyObject, putWav, readObject } from './audio-store';
+import { copyObject, putWav } from './audio-store';
+import { readAsWav, splitProgressRecorder, stemKeys } from './split-stems';
 import { releaseGeneration, reserveGeneration } from './metering';
 import { classifyFailure, PipelineError, PROVIDER_ERROR_NAMES, type CaughtError } from './failures';
 import type { ExecutionInput } from './start';
@@ -105,8 +107,31 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
         : { bucket: job.source?.bucket, key: job.source?.key };
     if (!source.bucket || !source.key)
       throw new PipelineError('BadRequest', 'Nada para separar: o áudio do job não existe.');
-    const wav = await readObject(source.bucket, source.key, MAX_UPLOAD_BYTES);
-    const separated = await stemSeparatorFromConfig(await providerSettings()).separate(wav);
+    const separator = stemSeparatorFromConfig(await providerSettings());
+    if (separator instanceof DspSeparator) {
+      // The built-in separator streams: any decoded format in, WAV + MP3 stems out, bounded memory.
+      const name = job.source?.name ?? source.key;
+      const split = await splitObject(
+        { bucket: source.bucket, key: source.key, name },
+        { bucket, keys: stemKeys(job) },
+        { onProgress: splitProgressRecorder(job) },
+      );
+      const stemsMp3: Partial<Record<StemName, string>> = {};
+      for (const stem of STEM_NAMES) {
+        stems[stem] = split.stems[stem].wav;
+        stemsMp3[stem] = split.stems[stem].mp3;
+      }
+      await advanceJob(job.id, {
+        progress: 90,
+        stems,
+        stemsMp3,
+        stages: { decode: 1, separate: 1, encode: 1 },
+        etaSeconds: 0,
+      });
+      return { stems: STEM_NAMES.length };
+    }
+    const wav = await readAsWav(source.bucket, source.key, job.source?.name);
+    const separated = await separator.separate(wav);
     for (const name of STEM_NAMES) {
       const key = jobAudioKeys.stem(job, name);
       await putWav(bucket, key, separated[name]);

@@ -92,6 +92,7 @@ export async function fulfilLicence(
     amount,
     createdAt: now,
     status: 'delivered',
+    kind: 'licence',
   });
   const couponCode = metadata.coupon || null;
   const licence: LicenceRecord = {

@@ -92,20 +92,25 @@ export function sessionParams(input: CheckoutInput, appOrigin: string): Stripe.C
 export async function startCheckout(input: CheckoutInput): Promise<{ id: string; url: string }> {
   const stripe = await stripeClient();
   const appOrigin = await publicAppOrigin();
+  const params = sessionParams(input, appOrigin);
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(sessionParams(input, appOrigin));
+    session = await stripe.checkout.sessions.create(params);
   } catch (error) {
     logger.error('checkout session failed', { error: error as Error, kind: input.kind, sub: input.sub });
     throw new CheckoutFailed();
   }
   if (!session.url) throw new CheckoutFailed();
+  // Recorded before the URL is handed out: the webhook applies a payment only when it matches this.
   await recordCheckout({
     id: session.id,
     sub: input.sub,
     kind: input.kind,
     status: 'open',
     amount: input.amount,
+    amount_minor: input.line.unitAmount,
+    currency: input.line.currency,
+    metadata: params.metadata as Record<string, string>,
     description: input.description,
     created_at: new Date().toISOString(),
     ...(input.plan ? { plan: input.plan } : {}),

@@ -50,6 +50,8 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   STUDIO_STAFF_ONLY: 'Only the studio team can see the requests.',
 
   INSUFFICIENT_FUNDS: 'Not enough 5D Coins.',
+  INSUFFICIENT_FUNDS_hire:
+    'Not enough coins: this hire costs {{needed, number}} 5D Coins and you have {{balance, number}}.',
   INSUFFICIENT_FUNDS_plan:
     "Your plan's generations for this month are used up and your balance does not cover {{amount, number}} 5D Coins per generation. Buy 5D Coins to continue.",
   INSUFFICIENT_FUNDS_coins:
@@ -61,6 +63,7 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   CHECKOUT_FAILED: 'Could not start the payment. Please try again.',
   CHECKOUT_IN_PROGRESS: 'Your checkout is already opening. Try again in a moment.',
   INVALID_SIGNATURE: 'Invalid webhook signature.',
+  MALFORMED_EVENT: 'Malformed Stripe event ({{event}}): {{detail}}.',
   PLAN_ON_REQUEST: 'The Enterprise plan is on request: talk to our team.',
 
   PROFILE_NOT_FOUND: 'Profile not found.',
@@ -77,6 +80,12 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   ORDER_NOT_DELIVERED: 'The creator has not delivered this order yet.',
   ORDER_NOT_DELIVERED_rate: 'Rate it after delivery.',
   ORDER_ALREADY_RATED: 'This order has already been rated.',
+  HIRE_NO_PRICE: 'This project has no price to hire it at.',
+  HIRE_DEADLINE_PASSED: 'The delivery deadline of this order has passed and the client was refunded.',
+  ORDER_NOT_PAID: 'This order was never paid: there is nothing to deliver.',
+  ORDER_NOT_PAID_accept: 'This order has no payment held in escrow.',
+  ORDER_NOT_DECLINABLE: 'Only a paid order that was not delivered yet can be declined.',
+  ORDER_ALREADY_ACCEPTED: 'This delivery was already accepted.',
 
   FILE_NOT_FOUND: 'File not found.',
   FILE_NOT_FOUND_audio: 'Audio file not found. Upload the file before publishing.',
@@ -102,13 +111,11 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   PARTS_REJECTED: 'Storage refused the uploaded parts. Upload the file again.',
   SIZE_MISMATCH: 'The uploaded file size does not match the declared one. Upload the file again.',
 
-  UNSUPPORTED_AUDIO: 'For now the stem splitter only accepts WAV (PCM) files.',
-  UNSUPPORTED_FILE:
-    'The mastering analysis measures WAV files. Convert the audio to WAV and upload it again.',
-  UNSUPPORTED_FILE_unreadable: 'This WAV could not be read.',
+  UNSUPPORTED_AUDIO: 'Audio format not supported: send WAV, MP3, FLAC or OGG.',
+  AUDIO_CORRUPT: 'The audio file is corrupt and could not be read. Export it again and send it.',
+  AUDIO_TRUNCATED: 'The audio file is incomplete (it ends early). Send the whole file.',
+  AUDIO_EMPTY: 'The audio file has too little sound to process.',
   INVALID_AUDIO: 'Invalid audio file: {{detail}}',
-  DETECTION_NEEDS_WAV: 'BPM and key detection needs a WAV file.',
-  DETECTION_FILE_TOO_LARGE: 'File too large for detection (max. {{max, number}} MB).',
 
   TASK_NOT_FOUND: 'Task not found — try generating again.',
   INPUT_POLICY: "Remove artist/band names and producer tags (like 'DJ X on the beat') from your prompt.",
@@ -161,6 +168,13 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   COUPON_EXISTS: 'You already have a coupon with this code.',
   COUPON_NOT_FOUND: 'Coupon not found.',
   COUPON_ALREADY_EXPIRED: 'The expiry date has already passed.',
+  // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
+  TEXT_CONTROL_CHARACTERS:
+    '“{{label}}” contains invisible control characters. Delete them (or type the text again) and try again.',
+  TEXT_BIDI_CONTROLS:
+    '“{{label}}” contains invisible characters that reverse the text direction. Delete them and try again.',
+  TEXT_TOO_LONG: '“{{label}}” can have at most {{maximum, number}} characters (it has {{length, number}}).',
+  TEXT_REQUIRED: 'Fill in “{{label}}”.',
 };
 
 export default apiErrorsEnUS;

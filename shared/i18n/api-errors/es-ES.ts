@@ -50,6 +50,8 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   STUDIO_STAFF_ONLY: 'Solo el equipo del estudio puede ver las solicitudes.',
 
   INSUFFICIENT_FUNDS: 'Saldo de 5D Coins insuficiente.',
+  INSUFFICIENT_FUNDS_hire:
+    'Saldo insuficiente: la contratación cuesta {{needed, number}} 5D Coins y tienes {{balance, number}}.',
   INSUFFICIENT_FUNDS_plan:
     'Las generaciones de tu plan de este mes se agotaron y tu saldo no cubre {{amount, number}} 5D Coins por generación. Compra 5D Coins para continuar.',
   INSUFFICIENT_FUNDS_coins:
@@ -61,6 +63,7 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   CHECKOUT_FAILED: 'No se pudo iniciar el pago. Vuelve a intentarlo.',
   CHECKOUT_IN_PROGRESS: 'Tu pago ya se está abriendo. Inténtalo de nuevo en un momento.',
   INVALID_SIGNATURE: 'Firma del webhook no válida.',
+  MALFORMED_EVENT: 'Evento de Stripe mal formado ({{event}}): {{detail}}.',
   PLAN_ON_REQUEST: 'El plan Enterprise es bajo consulta: habla con nuestro equipo.',
 
   PROFILE_NOT_FOUND: 'Perfil no encontrado.',
@@ -77,6 +80,12 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   ORDER_NOT_DELIVERED: 'El creador aún no ha entregado este pedido.',
   ORDER_NOT_DELIVERED_rate: 'Valóralo después de la entrega.',
   ORDER_ALREADY_RATED: 'Este pedido ya se valoró.',
+  HIRE_NO_PRICE: 'Este proyecto no tiene precio de contratación.',
+  HIRE_DEADLINE_PASSED: 'El plazo de entrega de este pedido terminó y el cliente fue reembolsado.',
+  ORDER_NOT_PAID: 'Este pedido no se pagó: no hay nada que entregar.',
+  ORDER_NOT_PAID_accept: 'Este pedido no tiene un pago retenido en garantía.',
+  ORDER_NOT_DECLINABLE: 'Solo se puede rechazar un pedido pagado que aún no se entregó.',
+  ORDER_ALREADY_ACCEPTED: 'Esta entrega ya fue aceptada.',
 
   FILE_NOT_FOUND: 'Archivo no encontrado.',
   FILE_NOT_FOUND_audio: 'Archivo de audio no encontrado. Sube el archivo antes de publicar.',
@@ -102,13 +111,12 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   PARTS_REJECTED: 'El almacenamiento rechazó las partes enviadas. Vuelve a subir el archivo.',
   SIZE_MISMATCH: 'El tamaño del archivo subido no coincide con el declarado. Vuelve a subir el archivo.',
 
-  UNSUPPORTED_AUDIO: 'Por ahora el separador de stems solo acepta archivos WAV (PCM).',
-  UNSUPPORTED_FILE:
-    'El análisis de masterización mide archivos WAV. Convierte el audio a WAV y vuelve a subirlo.',
-  UNSUPPORTED_FILE_unreadable: 'No se pudo leer este WAV.',
+  UNSUPPORTED_AUDIO: 'Formato de audio no compatible: envía WAV, MP3, FLAC u OGG.',
+  AUDIO_CORRUPT: 'El archivo de audio está dañado y no se pudo leer. Expórtalo de nuevo y envíalo.',
+  AUDIO_TRUNCATED:
+    'El archivo de audio está incompleto (termina antes de tiempo). Envía el archivo completo.',
+  AUDIO_EMPTY: 'El archivo de audio no tiene sonido suficiente para procesar.',
   INVALID_AUDIO: 'Archivo de audio no válido: {{detail}}',
-  DETECTION_NEEDS_WAV: 'La detección de BPM y tonalidad necesita un archivo WAV.',
-  DETECTION_FILE_TOO_LARGE: 'Archivo demasiado grande para la detección (máx. {{max, number}} MB).',
 
   TASK_NOT_FOUND: 'Tarea no encontrada — intenta generar de nuevo.',
   INPUT_POLICY:
@@ -162,6 +170,14 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   COUPON_EXISTS: 'Ya tienes un cupón con este código.',
   COUPON_NOT_FOUND: 'Cupón no encontrado.',
   COUPON_ALREADY_EXPIRED: 'La fecha de caducidad ya pasó.',
+  // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
+  TEXT_CONTROL_CHARACTERS:
+    '“{{label}}” contiene caracteres de control invisibles. Bórralos (o escribe el texto de nuevo) e inténtalo otra vez.',
+  TEXT_BIDI_CONTROLS:
+    '“{{label}}” contiene caracteres invisibles que invierten la dirección del texto. Bórralos e inténtalo otra vez.',
+  TEXT_TOO_LONG:
+    '“{{label}}” puede tener como máximo {{maximum, number}} caracteres (ahora tiene {{length, number}}).',
+  TEXT_REQUIRED: 'Completa “{{label}}”.',
 };
 
 export default apiErrorsEsES;

@@ -60,6 +60,8 @@ const apiErrorsPtBR = {
 
   // Wallet and payments
   INSUFFICIENT_FUNDS: 'Saldo de 5D Coins insuficiente.',
+  INSUFFICIENT_FUNDS_hire:
+    'Saldo insuficiente: a contratação custa {{needed, number}} 5D Coins e você tem {{balance, number}}.',
   INSUFFICIENT_FUNDS_plan:
     'As gerações do seu plano deste mês acabaram e seu saldo não cobre {{amount, number}} 5D Coins por geração. Compre 5D Coins para continuar.',
   INSUFFICIENT_FUNDS_coins:
@@ -71,6 +73,7 @@ const apiErrorsPtBR = {
   CHECKOUT_FAILED: 'Não foi possível iniciar o pagamento. Tente novamente.',
   CHECKOUT_IN_PROGRESS: 'Seu checkout já está sendo aberto. Tente novamente em instantes.',
   INVALID_SIGNATURE: 'Assinatura do webhook inválida.',
+  MALFORMED_EVENT: 'Evento do Stripe malformado ({{event}}): {{detail}}.',
   PLAN_ON_REQUEST: 'O plano Enterprise é sob consulta: fale com a nossa equipe.',
 
   // Accounts and profiles
@@ -89,6 +92,12 @@ const apiErrorsPtBR = {
   ORDER_NOT_DELIVERED: 'O criador ainda não entregou este pedido.',
   ORDER_NOT_DELIVERED_rate: 'Avalie depois da entrega.',
   ORDER_ALREADY_RATED: 'Este pedido já foi avaliado.',
+  HIRE_NO_PRICE: 'Este projeto não tem preço para contratação.',
+  HIRE_DEADLINE_PASSED: 'O prazo de entrega deste pedido acabou e o cliente foi reembolsado.',
+  ORDER_NOT_PAID: 'Este pedido não foi pago: não há o que entregar.',
+  ORDER_NOT_PAID_accept: 'Este pedido não tem pagamento em garantia.',
+  ORDER_NOT_DECLINABLE: 'Só um pedido pago e ainda não entregue pode ser recusado.',
+  ORDER_ALREADY_ACCEPTED: 'Esta entrega já foi aceita.',
 
   // Files and uploads
   FILE_NOT_FOUND: 'Arquivo não encontrado.',
@@ -118,12 +127,11 @@ const apiErrorsPtBR = {
   SIZE_MISMATCH: 'O tamanho do arquivo enviado não confere com o declarado. Envie o arquivo novamente.',
 
   // Audio
-  UNSUPPORTED_AUDIO: 'Por enquanto o separador de stems aceita apenas arquivos WAV (PCM).',
-  UNSUPPORTED_FILE: 'A análise de masterização mede arquivos WAV. Converta o áudio para WAV e envie de novo.',
-  UNSUPPORTED_FILE_unreadable: 'Não foi possível ler este WAV.',
+  UNSUPPORTED_AUDIO: 'Formato de áudio não suportado: envie WAV, MP3, FLAC ou OGG.',
+  AUDIO_CORRUPT: 'O arquivo de áudio está corrompido e não pôde ser lido. Exporte-o de novo e envie.',
+  AUDIO_TRUNCATED: 'O arquivo de áudio está incompleto (termina antes do fim). Envie o arquivo completo.',
+  AUDIO_EMPTY: 'O arquivo de áudio não tem som suficiente para processar.',
   INVALID_AUDIO: 'Arquivo de áudio inválido: {{detail}}',
-  DETECTION_NEEDS_WAV: 'A detecção de BPM e tom precisa de um arquivo WAV.',
-  DETECTION_FILE_TOO_LARGE: 'Arquivo grande demais para a detecção (máx. {{max, number}} MB).',
 
   // Generation
   TASK_NOT_FOUND: 'Tarefa não encontrada — tente gerar novamente.',
@@ -179,6 +187,14 @@ const apiErrorsPtBR = {
   COUPON_EXISTS: 'Você já tem um cupom com este código.',
   COUPON_NOT_FOUND: 'Cupom não encontrado.',
   COUPON_ALREADY_EXPIRED: 'A data de expiração já passou.',
+  // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
+  TEXT_CONTROL_CHARACTERS:
+    '“{{label}}” contém caracteres de controle invisíveis. Apague-os (ou digite o texto de novo) e tente outra vez.',
+  TEXT_BIDI_CONTROLS:
+    '“{{label}}” contém caracteres invisíveis que invertem a direção do texto. Apague-os e tente outra vez.',
+  TEXT_TOO_LONG:
+    '“{{label}}” pode ter no máximo {{maximum, number}} caracteres (agora tem {{length, number}}).',
+  TEXT_REQUIRED: 'Preencha “{{label}}”.',
 } as const;
 
 export default apiErrorsPtBR;

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiErrorParams } from '../../../shared/errors';
 import { apiErrorText, loadApiErrorTexts } from './error-text';
+import { textRuleParams } from './text-rule';
 
 /**
  * An error answer of our API (`{error:{code,message,params}}`), or a network failure (status 0).
@@ -30,7 +31,7 @@ async function localizedError(
   reason?: string,
 ): Promise<ApiError> {
   await loadApiErrorTexts();
-  const message = apiErrorText(code, params, status) || serverMessage || code;
+  const message = apiErrorText(code, textRuleParams(code, params), status) || serverMessage || code;
   return new ApiError(status, code, message, issues, reason, params);
 }
 

@@ -4,11 +4,15 @@ import { toast } from 'sonner';
 
 export interface StemLink {
   name: string;
+  /** The WAV. */
   url?: string | null;
+  /** An MP3 of the same stem, when the server made one (stem splitter). */
+  mp3Url?: string | null;
 }
 
 /**
- * Stems of a track (generator result, stem splitter): a player and a download per stem. The audio lives
+ * Stems of a track (generator result, stem splitter): a player and WAV (and MP3, when there is one)
+ * downloads per stem; the player streams the MP3 when there is one (a tenth of the WAV). The audio lives
  * on another origin (presigned storage URLs), where the `download` attribute is ignored, so the file is
  * fetched and saved from a blob; when that fetch fails the link opens the file instead.
  */
@@ -29,7 +33,7 @@ export function StemDownloads({ stems, baseName }: { stems: StemLink[]; baseName
               <audio
                 controls
                 preload="metadata"
-                src={stem.url}
+                src={stem.mp3Url ?? stem.url}
                 className="order-last h-10 w-full min-w-0 sm:order-none sm:w-auto sm:flex-1"
                 aria-label={t('splitter.stemPlayer', { name })}
               />
@@ -38,8 +42,21 @@ export function StemDownloads({ stems, baseName }: { stems: StemLink[]; baseName
                 {t('splitter.linkUnavailable')}
               </p>
             )}
-            <span className="ml-auto sm:ml-0">
-              <StemDownloadLink stem={stem} fileName={`${baseName}-${stem.name}.wav`} />
+            <span className="ml-auto flex gap-2 sm:ml-0">
+              <StemDownloadLink
+                stem={stem}
+                url={stem.url}
+                fileName={`${baseName}-${stem.name}.wav`}
+                format={stem.mp3Url ? 'WAV' : undefined}
+              />
+              {stem.mp3Url && (
+                <StemDownloadLink
+                  stem={stem}
+                  url={stem.mp3Url}
+                  fileName={`${baseName}-${stem.name}.mp3`}
+                  format="MP3"
+                />
+              )}
             </span>
           </li>
         );
@@ -48,13 +65,25 @@ export function StemDownloads({ stems, baseName }: { stems: StemLink[]; baseName
   );
 }
 
-function StemDownloadLink({ stem, fileName }: { stem: StemLink; fileName: string }) {
+/** One download; `format` names it when a stem offers more than one ('Baixar WAV', 'Baixar MP3'). */
+function StemDownloadLink({
+  stem,
+  url: link,
+  fileName,
+  format,
+}: {
+  stem: StemLink;
+  url?: string | null;
+  fileName: string;
+  format?: string;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const label = t('splitter.download');
+  const label = format ? t('splitter.downloadAs', { format }) : t('splitter.download');
   const name = t(`splitter.stemNames.${stem.name}`, { defaultValue: stem.name });
+  const ariaLabel = format ? t('splitter.downloadAsLabel', { name, format }) : `${label}: ${name}`;
 
-  if (!stem.url) {
+  if (!link) {
     return (
       <button
         type="button"
@@ -62,13 +91,13 @@ function StemDownloadLink({ stem, fileName }: { stem: StemLink; fileName: string
           toast.error(t('splitter.linkUnavailableTitle'), { description: t('splitter.linkUnavailableText') })
         }
         className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-400"
-        aria-label={`${label}: ${name}`}
+        aria-label={ariaLabel}
       >
         {label}
       </button>
     );
   }
-  const url = stem.url;
+  const url = link;
 
   async function download(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -99,7 +128,7 @@ function StemDownloadLink({ stem, fileName }: { stem: StemLink; fileName: string
       download={fileName}
       onClick={(event) => void download(event)}
       aria-busy={busy}
-      aria-label={`${label}: ${name}`}
+      aria-label={ariaLabel}
       className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium text-white transition hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-violet-400"
     >
       {busy ? t('splitter.downloading') : label}

@@ -9,6 +9,7 @@ import {
   type UploadSessionView,
 } from '../../../shared/uploads';
 import type { ApiErrorParams } from '../../../shared/errors';
+import { Throughput } from './throughput';
 
 /**
  * Browser (and Node) uploader for the multipart path (ARCHITECTURE.md: Uploads). Framework-free: the UI
@@ -39,8 +40,10 @@ export interface UploadProgress {
   fraction: number;
   partsDone: number;
   partCount: number;
-  /** Recent throughput (exponential moving average), bytes per second. */
+  /** Throughput over the last 20 s of wall time (0 until a part has finished), bytes per second. */
   bytesPerSecond: number;
+  /** Estimated seconds until the last byte is sent, at that throughput; null before it is known. */
+  secondsLeft: number | null;
 }
 
 export interface UploadOptions {
@@ -219,17 +222,12 @@ export async function uploadFile(file: UploadSource, options: UploadOptions): Pr
     let confirmedBytes = [...confirmed].reduce((sum, n) => sum + lengthOf(n), 0);
     let uploadedBytes = confirmedBytes;
     let partsDone = confirmed.size;
-    let rate = 0;
-    let lastTick = Date.now();
+    // Speed over the last seconds of wall time, counting only what this call sends (not resumed parts).
+    const throughput = new Throughput(Date.now());
     let lastFraction = 0;
     const report = (justSent = 0) => {
       const now = Date.now();
-      if (justSent > 0) {
-        const seconds = Math.max(0.001, (now - lastTick) / 1000);
-        const sample = justSent / seconds;
-        rate = rate === 0 ? sample : rate * 0.7 + sample * 0.3;
-        lastTick = now;
-      }
+      if (justSent > 0) throughput.add(justSent, now);
       lastFraction = Math.max(lastFraction, file.size === 0 ? 1 : uploadedBytes / file.size);
       options.onProgress?.({
         confirmedBytes,
@@ -238,7 +236,8 @@ export async function uploadFile(file: UploadSource, options: UploadOptions): Pr
         fraction: lastFraction,
         partsDone,
         partCount,
-        bytesPerSecond: rate,
+        bytesPerSecond: throughput.rate(now),
+        secondsLeft: throughput.secondsLeft(file.size - uploadedBytes, now),
       });
     };
     report();

@@ -13,6 +13,7 @@ import { apiErrorText, failureText } from '../../api/error-text';
 import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';
 import { Markdown } from '../Markdown';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
+import { textRuleMessage } from '../../api/text-rule';
 
 /** Spec §3: id, text, isUser, timestamp (plus how the answer was made). */
 interface ChatMessage {
@@ -115,7 +116,9 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
       });
     } catch (error) {
       console.error('Chat request failed', error);
-      toast.error(t('chat.errors.chatTitle'), { description: t('chat.errors.chatText') });
+      toast.error(t('chat.errors.chatTitle'), {
+        description: textRuleMessage(error) ?? t('chat.errors.chatText'),
+      });
       append({ text: t('chat.fallbackReply'), isUser: false });
     } finally {
       setBusy(false);

@@ -281,7 +281,23 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 <Stat label={t('daw.ai.features.centroid')} value={`${features.spectralCentroid} Hz`} />
                 <Stat
                   label={t('daw.ai.features.bpm')}
-                  value={features.estimatedBpm === null ? '—' : String(features.estimatedBpm)}
+                  value={
+                    features.estimatedBpm === null
+                      ? '—'
+                      : features.tempoClear
+                        ? String(features.estimatedBpm)
+                        : t('daw.ai.tempoUnclear', { bpm: features.estimatedBpm })
+                  }
+                />
+                <Stat
+                  label={t('daw.ai.features.key')}
+                  value={
+                    features.estimatedKey === null
+                      ? '—'
+                      : features.keyClear
+                        ? features.estimatedKey
+                        : t('daw.ai.keyUnclear', { key: features.estimatedKey })
+                  }
                 />
               </dl>
             )}
@@ -291,8 +307,16 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 className="mt-4 space-y-2 rounded-xl border border-white/10 bg-zinc-950/60 p-4 text-sm"
               >
                 <p>
-                  <strong>{t('daw.ai.detectedKey')}:</strong> {analysis.detectedKey} ·{' '}
-                  <strong>{t('daw.ai.detectedBpm')}:</strong> {analysis.detectedBPM ?? '—'}
+                  <strong>{t('daw.ai.detectedKey')}:</strong>{' '}
+                  {analysis.keyClear || analysis.detectedKey === '—'
+                    ? analysis.detectedKey
+                    : t('daw.ai.keyUnclear', { key: analysis.detectedKey })}{' '}
+                  · <strong>{t('daw.ai.detectedBpm')}:</strong>{' '}
+                  {analysis.detectedBPM === null
+                    ? '—'
+                    : analysis.bpmClear
+                      ? analysis.detectedBPM
+                      : t('daw.ai.tempoUnclear', { bpm: analysis.detectedBPM })}
                 </p>
                 <Markdown text={String(analysis.aiInsights ?? '')} className="text-zinc-300" />
                 {analysis.recommendations.length > 0 && (

@@ -102,7 +102,10 @@ async function aiDaw<T>(action: string, dawType: DawId, data: unknown): Promise<
 function toServerFeatures(features: AudioFeatures) {
   return {
     bpm: features.estimatedBpm ?? undefined,
+    bpmClear: features.estimatedBpm !== null ? features.tempoClear : undefined,
     key: features.estimatedKey ?? undefined,
+    keyClear: features.estimatedKey !== null ? features.keyClear : undefined,
+    lufs: features.lufs > -120 ? features.lufs : undefined,
     rmsDb: features.rmsDb,
     peakDb: features.peakDb,
     crestDb: Math.max(0, features.crestFactorDb),
@@ -118,6 +121,9 @@ export interface AudioAnalysis {
   aiInsights: string;
   detectedKey: string;
   detectedBPM: number | null;
+  /** False: the analysis is unsure; shown as "key unclear" / "tempo unclear" with the guess. */
+  keyClear: boolean;
+  bpmClear: boolean;
   recommendations: string[];
 }
 
@@ -137,6 +143,8 @@ export async function analyseAudio(
     aiInsights: analysis.aiInsights,
     detectedKey: typeof analysis.detectedKey === 'string' ? analysis.detectedKey : '—',
     detectedBPM: typeof analysis.detectedBPM === 'number' ? analysis.detectedBPM : null,
+    keyClear: analysis.keyClear !== false,
+    bpmClear: analysis.bpmClear !== false,
     recommendations: Array.isArray(analysis.recommendations) ? analysis.recommendations.map(String) : [],
   };
 }

@@ -19,6 +19,7 @@ import type settingsPtBR from './pt-BR/settings';
 import type creatorPtBR from './pt-BR/creator';
 import type becomeCreatorPtBR from './pt-BR/becomeCreator';
 import type licensingPtBR from './pt-BR/licensing';
+import type hiringPtBR from './pt-BR/hiring';
 import type apiErrorsPtBR from './pt-BR/apiErrors';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
@@ -154,6 +155,7 @@ interface FeatureTexts {
   creator: typeof creatorPtBR;
   becomeCreator: typeof becomeCreatorPtBR;
   licensing: typeof licensingPtBR;
+  hiring: typeof hiringPtBR;
   apiErrors: typeof apiErrorsPtBR;
 }
 

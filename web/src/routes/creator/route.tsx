@@ -80,8 +80,13 @@ function CreatorPage() {
             <dd className="font-semibold text-amber-300">
               {creator.rating === null
                 ? t('creator.noRating')
-                : `★ ${creator.rating.toLocaleString(format.locale)}`}
+                : `★ ${creator.rating.toLocaleString(format.locale, { minimumFractionDigits: 1 })}`}
             </dd>
+            {creator.rating !== null && (
+              <dd className="text-xs text-zinc-400" data-testid="creator-rating-count">
+                {t('creator.ratingCount', { count: creator.rating_count })}
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-zinc-400">{t('creator.monthlyGrowth')}</dt>

@@ -30,6 +30,7 @@ import {
   type GenerationJob,
 } from './api/generation';
 import { Waveform } from './components/Waveform';
+import { textRuleMessage } from '../../api/text-rule';
 
 const fieldClass =
   'block w-full rounded-lg border border-white/10 bg-zinc-900 px-3 py-2.5 text-zinc-100 placeholder:text-zinc-500 transition focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40 disabled:opacity-60';
@@ -159,7 +160,9 @@ function GeneratePage() {
       rememberRunningJob(started.jobId);
       setJobId(started.jobId);
     } catch (error) {
-      show(failureOf(error));
+      const rule = textRuleMessage(error);
+      if (rule) toast.error(rule);
+      else show(failureOf(error));
     } finally {
       setStarting(false);
     }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { checkUpload, UploadErrorCode } from '../../../../shared/uploads';
 import { ApiError } from '../../api/client';
-import { apiErrorText, failureText } from '../../api/error-text';
+import { apiErrorText, failureText, loadApiErrorTexts } from '../../api/error-text';
 import { useAuth } from '../../auth/session';
 import { PageLoading } from '../../components/PageLoading';
 import { primaryButton } from '../../components/form';
@@ -13,11 +13,11 @@ import { UploadError, uploadFile, type UploadProgress } from '../../lib/multipar
 import { startSplit, stemsOf, uploadApi, useSplitJob } from './api/split-stems';
 import { formatMegabytes, UploadProgressBar } from './components/UploadProgressBar';
 import { useInterruptedUploads } from './hooks/useInterruptedUploads';
-import { readsAsWav } from './wav-check';
+import { splitterAccepts } from './format-check';
+import { SplitProgress } from './components/SplitProgress';
+import { ACCEPTED_AUDIO, AUDIO_ERROR_CODES } from '../../../../shared/audio/formats';
 
 type Phase = 'idle' | 'chosen' | 'uploading' | 'splitting' | 'done';
-
-const ACCEPT = 'audio/*,.mp3,.wav,.flac';
 
 /**
  * The split job (and the file's name) survive a reload of the tab: the page polls it again and shows
@@ -79,8 +79,16 @@ function StemSplitterPage() {
   // Leaving the page (in the app) cancels a running upload; a reload or a closed tab leaves it resumable.
   useEffect(() => () => abortRef.current?.abort('leaving'), []);
 
-  function splitFailed() {
-    toast.error(t('splitter.splitErrorTitle'), { description: t('splitter.splitErrorText') });
+  /** A failed split, said by its code: a file the decoder refused gets its own reason (the API's text). */
+  function splitFailed(code?: string) {
+    const show = () =>
+      toast.error(t('splitter.splitErrorTitle'), {
+        description:
+          (code && AUDIO_ERROR_CODES.includes(code) && apiErrorText(code)) || t('splitter.splitErrorText'),
+      });
+    // A job's failure code may arrive before any API error loaded the texts.
+    if (code) void loadApiErrorTexts().then(show);
+    else show();
   }
 
   useEffect(() => {
@@ -90,7 +98,7 @@ function StemSplitterPage() {
       setJobId(null);
       // After a reload the File is gone: start over from the picker.
       setPhase(file ? 'chosen' : 'idle');
-      splitFailed();
+      splitFailed(job.data?.error?.code);
       return;
     }
     if (job.data?.status === 'succeeded') setPhase('done');
@@ -125,10 +133,10 @@ function StemSplitterPage() {
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
-    // The separator reads WAV only for now: say so before the upload, not after it.
-    void readsAsWav(candidate).then((wav) => {
-      if (!wav) {
-        toast.error(t('splitter.wavOnlyTitle'), { description: t('splitter.wavOnlyText') });
+    // A format the splitter does not decode is said before the upload, not after it.
+    void splitterAccepts(candidate).then((accepted) => {
+      if (!accepted) {
+        toast.error(t('splitter.unsupportedTitle'), { description: t('splitter.unsupportedText') });
         if (inputRef.current) inputRef.current.value = '';
         return;
       }
@@ -188,8 +196,10 @@ function StemSplitterPage() {
         showProblem(error);
       } else if (error instanceof ApiError && error.status === 401) {
         toast.error(t('splitter.loginTitle'), { description: t('splitter.loginText') });
+      } else if (stage === 'split' && error instanceof ApiError && AUDIO_ERROR_CODES.includes(error.code)) {
+        // The server read the file and could not decode it (format, corrupt, truncated): say which.
+        splitFailed(error.code);
       } else if (stage === 'split' && error instanceof ApiError && error.status === 400) {
-        // The server says why it cannot split this file (e.g. a format the separator does not read yet).
         toast.error(t('splitter.splitErrorTitle'), { description: error.message });
       } else if (stage === 'split') {
         splitFailed();
@@ -284,7 +294,7 @@ function StemSplitterPage() {
               ref={inputRef}
               id="stem-file"
               type="file"
-              accept={ACCEPT}
+              accept={ACCEPTED_AUDIO}
               aria-describedby="stem-file-hint"
               className="sr-only"
               disabled={busy}
@@ -312,15 +322,7 @@ function StemSplitterPage() {
           </div>
         )}
 
-        {phase === 'splitting' && (
-          <div role="status" className="flex items-center gap-3 text-sm text-violet-100">
-            <span
-              aria-hidden="true"
-              className="size-5 animate-spin rounded-full border-2 border-violet-400 border-t-transparent motion-reduce:animate-none"
-            />
-            {t('splitter.splitting')}
-          </div>
-        )}
+        {phase === 'splitting' && <SplitProgress job={job.data} />}
 
         {(phase === 'chosen' || phase === 'done') && (
           <div className="flex flex-wrap gap-3">

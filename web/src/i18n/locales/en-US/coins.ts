@@ -28,6 +28,9 @@ const coins: Catalogue['coins'] = {
     subscription_credit: 'Subscription credits',
     spend: 'Spend',
     debit: 'Debit',
+    escrow_hold: 'Hire held in escrow',
+    escrow_refund: 'Hire refund',
+    hire_payout: 'Hire payment',
   },
 };
 

@@ -9,6 +9,8 @@ const creator: Catalogue['creator'] = {
   activeSince: 'Active since {{year}}',
   rating: 'Rating',
   noRating: 'No ratings yet',
+  ratingCount_one: '{{count}} rating',
+  ratingCount_other: '{{count}} ratings',
   monthlyGrowth: 'Monthly growth',
   topGenre: 'Top genre',
   none: '—',

@@ -9,6 +9,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
   statusPending: 'Pending',
   statusDelivered: 'Delivered',
   statusCompleted: 'Completed',
+  statusDeclined: 'Declined',
+  statusExpired: 'Deadline missed',
   client: {
     tabsLabel: 'Dashboard sections',
     tabMarketplace: 'Marketplace',

@@ -180,8 +180,11 @@ const licensing: typeof licensingPtBR = {
     analysing: 'Detecting duration, BPM and key...',
     detected: 'Detected: {{summary}} — confirm or adjust',
     bpm: '{{bpm}} BPM',
+    tempoUnclear: 'Tempo unclear (maybe {{bpm}} BPM)',
+    keyUnclear: 'Key unclear (maybe {{key}})',
     nothing: 'We could not detect a BPM or key in this audio — please fill them in.',
-    wavOnly: 'This file is too large to detect BPM and key in the browser (use a WAV) — please fill them in.',
+    wavOnly:
+      'This file is too large to detect BPM and key in the browser (use WAV, MP3, FLAC or OGG) — please fill them in.',
     failed: 'Could not detect BPM and key: {{reason}} Please fill them in.',
     failedGeneric: 'Could not detect BPM and key. Please fill them in.',
     keyNotSaved: 'Product published, but the key was not saved',
@@ -196,6 +199,7 @@ const licensing: typeof licensingPtBR = {
     detected: 'Your acapella: {{summary}}',
     applied:
       'Filter applied: {{keys}} · {{min}}–{{max}} BPM (half time {{halfMin}}–{{halfMax}}, double time {{doubleMin}}–{{doubleMax}})',
+    appliedNone: "No filter applied: this acapella's key and tempo are unclear.",
     appliedKeyOnly: 'Filter applied: {{keys}}',
     appliedBpmOnly:
       'Filter applied: {{min}}–{{max}} BPM (half time {{halfMin}}–{{halfMax}}, double time {{doubleMin}}–{{doubleMax}})',

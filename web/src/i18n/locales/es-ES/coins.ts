@@ -28,6 +28,9 @@ const coins: Catalogue['coins'] = {
     subscription_credit: 'Créditos de la suscripción',
     spend: 'Uso',
     debit: 'Débito',
+    escrow_hold: 'Contratación en garantía',
+    escrow_refund: 'Reembolso de contratación',
+    hire_payout: 'Pago de contratación',
   },
 };
 

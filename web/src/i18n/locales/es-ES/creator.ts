@@ -9,6 +9,8 @@ const creator: Catalogue['creator'] = {
   activeSince: 'Activo desde {{year}}',
   rating: 'Valoración',
   noRating: 'Sin valoraciones',
+  ratingCount_one: '{{count}} valoración',
+  ratingCount_other: '{{count}} valoraciones',
   monthlyGrowth: 'Crecimiento mensual',
   topGenre: 'Género principal',
   none: '—',

@@ -9,6 +9,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
   statusPending: 'Pendiente',
   statusDelivered: 'Entregado',
   statusCompleted: 'Completado',
+  statusDeclined: 'Rechazado',
+  statusExpired: 'Plazo vencido',
   client: {
     tabsLabel: 'Secciones del panel',
     tabMarketplace: 'Marketplace',

@@ -180,9 +180,11 @@ const licensing: typeof licensingPtBR = {
     analysing: 'Detectando duración, BPM y tonalidad...',
     detected: 'Detectado: {{summary}} — confirma o ajusta',
     bpm: '{{bpm}} BPM',
+    tempoUnclear: 'Tempo incierto (quizás {{bpm}} BPM)',
+    keyUnclear: 'Tonalidad incierta (quizás {{key}})',
     nothing: 'No detectamos BPM ni tonalidad en este audio — complétalos manualmente.',
     wavOnly:
-      'Archivo demasiado grande para detectar BPM y tonalidad en el navegador (usa un WAV) — complétalos manualmente.',
+      'Archivo demasiado grande para detectar BPM y tonalidad en el navegador (usa WAV, MP3, FLAC u OGG) — complétalos manualmente.',
     failed: 'No se pudo detectar el BPM y la tonalidad: {{reason}} Complétalos manualmente.',
     failedGeneric: 'No se pudo detectar el BPM y la tonalidad. Complétalos manualmente.',
     keyNotSaved: 'Producto publicado, pero la tonalidad no se guardó',
@@ -197,6 +199,7 @@ const licensing: typeof licensingPtBR = {
     detected: 'Tu acapella: {{summary}}',
     applied:
       'Filtro aplicado: {{keys}} · {{min}}–{{max}} BPM (medio tiempo {{halfMin}}–{{halfMax}}, doble tiempo {{doubleMin}}–{{doubleMax}})',
+    appliedNone: 'Ningún filtro aplicado: la tonalidad y el tempo de este acapella son inciertos.',
     appliedKeyOnly: 'Filtro aplicado: {{keys}}',
     appliedBpmOnly:
       'Filtro aplicado: {{min}}–{{max}} BPM (medio tiempo {{halfMin}}–{{halfMax}}, doble tiempo {{doubleMin}}–{{doubleMax}})',

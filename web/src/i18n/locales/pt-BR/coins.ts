@@ -27,6 +27,9 @@ const coins = {
     subscription_credit: 'Créditos da assinatura',
     spend: 'Uso',
     debit: 'Débito',
+    escrow_hold: 'Contratação em garantia',
+    escrow_refund: 'Reembolso de contratação',
+    hire_payout: 'Pagamento de contratação',
   },
 } as const;
 

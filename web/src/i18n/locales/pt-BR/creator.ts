@@ -9,6 +9,8 @@ const creator = {
   activeSince: 'Ativo desde {{year}}',
   rating: 'Avaliação',
   noRating: 'Sem avaliações',
+  ratingCount_one: '{{count}} avaliação',
+  ratingCount_other: '{{count}} avaliações',
   monthlyGrowth: 'Crescimento mensal',
   topGenre: 'Gênero principal',
   none: '—',

@@ -8,6 +8,8 @@ const dashboardHub = {
   statusPending: 'Pendente',
   statusDelivered: 'Entregue',
   statusCompleted: 'Concluído',
+  statusDeclined: 'Recusado',
+  statusExpired: 'Prazo encerrado',
   client: {
     tabsLabel: 'Seções do painel',
     tabMarketplace: 'Marketplace',

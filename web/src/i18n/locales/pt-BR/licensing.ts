@@ -178,8 +178,11 @@ const licensing = {
     analysing: 'Detectando duração, BPM e tom...',
     detected: 'Detectado: {{summary}} — confirme ou ajuste',
     bpm: '{{bpm}} BPM',
+    tempoUnclear: 'Tempo incerto (talvez {{bpm}} BPM)',
+    keyUnclear: 'Tom incerto (talvez {{key}})',
     nothing: 'Não detectamos BPM nem tom neste áudio — preencha manualmente.',
-    wavOnly: 'Arquivo grande demais para detectar BPM e tom no navegador (use WAV) — preencha manualmente.',
+    wavOnly:
+      'Arquivo grande demais para detectar BPM e tom no navegador (use WAV, MP3, FLAC ou OGG) — preencha manualmente.',
     failed: 'Não foi possível detectar BPM e tom: {{reason}} Preencha manualmente.',
     failedGeneric: 'Não foi possível detectar BPM e tom. Preencha manualmente.',
     keyNotSaved: 'Produto publicado, mas o tom não foi salvo',
@@ -194,6 +197,7 @@ const licensing = {
     detected: 'Seu acapella: {{summary}}',
     applied:
       'Filtro aplicado: {{keys}} · {{min}}–{{max}} BPM (meio tempo {{halfMin}}–{{halfMax}}, tempo dobrado {{doubleMin}}–{{doubleMax}})',
+    appliedNone: 'Nenhum filtro aplicado: o tom e o tempo deste acapella estão incertos.',
     appliedKeyOnly: 'Filtro aplicado: {{keys}}',
     appliedBpmOnly:
       'Filtro aplicado: {{min}}–{{max}} BPM (meio tempo {{halfMin}}–{{halfMax}}, tempo dobrado {{doubleMin}}–{{doubleMax}})',

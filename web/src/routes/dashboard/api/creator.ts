@@ -15,8 +15,10 @@ import { apiRequest } from '../../../api/client';
 const HubCardsSchema: z.ZodType<HubCards> = z.object({
   totalRevenue: z.number(),
   monthRevenue: z.number(),
+  sales: z.number(),
   orderCount: z.number(),
   monthOrderCount: z.number(),
+  heldRevenue: z.number(),
   completionRate: z.number(),
   averageRating: z.number().nullable(),
   ratingCount: z.number(),
@@ -50,6 +52,21 @@ export function useDeliverOrder(userId: string) {
         await apiRequest(`/api/creator/orders/${encodeURIComponent(orderId)}/deliver`, {
           method: 'POST',
           body: { fileKey },
+          schema: OrderAnswer,
+        })
+      ).order,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creatorOrdersKey(userId) }),
+  });
+}
+
+/** Declines a paid hire not delivered yet: the client's coins go back to them. */
+export function useDeclineOrder(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) =>
+      (
+        await apiRequest(`/api/creator/orders/${encodeURIComponent(orderId)}/decline`, {
+          method: 'POST',
           schema: OrderAnswer,
         })
       ).order,

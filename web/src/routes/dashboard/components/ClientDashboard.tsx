@@ -5,11 +5,14 @@ import { toast } from 'sonner';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import type { Order } from '../../../../../shared/schemas/orders';
+import type { Project } from '../../../../../shared/schemas/marketplace';
 import { useCheckout } from '../../../components/checkout/use-checkout';
 import { formatBRL, formatDatePtBR } from '../../../components/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { TabPanel, Tabs } from '../../../components/Tabs';
-import { fetchDownloadUrl, useHire, useMyFavorites, useMyOrders, usePublishedProjects } from '../api/client';
+import { fetchDownloadUrl, useMyFavorites, useMyOrders, usePublishedProjects } from '../api/client';
+import { HireDialog } from './HireDialog';
+import { HireEscrow } from './HireEscrow';
 import { LoadError } from './LoadError';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { RateDialog } from './RateDialog';
@@ -54,7 +57,7 @@ export default function ClientDashboard({ profile }: { profile: Profile }) {
 function HireList({ userId, onHired }: { userId: string; onHired: () => void }) {
   const { t } = useTranslation();
   const projects = usePublishedProjects();
-  const hire = useHire(userId);
+  const [hiring, setHiring] = useState<Pick<Project, 'id' | 'title' | 'creator'> | null>(null);
   if (projects.isPending) return <PageLoading />;
   if (projects.isError) return <LoadError onRetry={() => void projects.refetch()} />;
   if (projects.data.length === 0)
@@ -84,30 +87,25 @@ function HireList({ userId, onHired }: { userId: string; onHired: () => void }) 
               <span className="font-bold text-white">{formatBRL(project.price)}</span>
               <button
                 type="button"
-                disabled={hire.isPending && hire.variables === project.id}
                 aria-label={t('dashboardHub.client.hireLabel', { title: project.title })}
-                onClick={() =>
-                  hire.mutate(project.id, {
-                    onSuccess: () => {
-                      toast.success(t('dashboardHub.client.hired'), {
-                        description: t('dashboardHub.client.hiredDescription'),
-                      });
-                      onHired();
-                    },
-                    onError: (error) =>
-                      toast.error(t('dashboardHub.client.hireError'), { description: error.message }),
-                  })
-                }
+                onClick={() => setHiring(project)}
                 className="h-9 rounded-lg bg-violet-600 px-3 text-sm font-semibold text-white hover:bg-violet-500 disabled:opacity-60"
               >
-                {hire.isPending && hire.variables === project.id
-                  ? t('dashboardHub.client.hiring')
-                  : t('dashboardHub.client.hire')}
+                {t('dashboardHub.client.hire')}
               </button>
             </div>
           </li>
         ))}
       </ul>
+      <HireDialog
+        project={hiring}
+        userId={userId}
+        onClose={() => setHiring(null)}
+        onHired={() => {
+          setHiring(null);
+          onHired();
+        }}
+      />
     </section>
   );
 }
@@ -153,7 +151,7 @@ function OrdersList({ userId }: { userId: string }) {
       <ul className="space-y-3">
         {orders.data.map((order) => {
           const progress = orderProgress(order);
-          const hasFile = order.status !== 'pending';
+          const hasFile = order.status === 'delivered' || order.status === 'completed';
           return (
             <li
               key={order.id}
@@ -170,6 +168,7 @@ function OrdersList({ userId }: { userId: string }) {
                 </div>
                 <OrderStatusBadge status={order.status} />
               </div>
+              <HireEscrow order={order} userId={userId} />
               <div
                 role="progressbar"
                 aria-label={t('dashboardHub.client.progress')}

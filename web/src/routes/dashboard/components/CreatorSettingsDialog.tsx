@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { Tabs } from '../../../components/Tabs';
 import { useCreatorSettings, useSaveCreatorSettings } from '../api/creator';
 import { LoadError } from './LoadError';
+import { textRuleMessage } from '../../../api/text-rule';
 
 type Tab = 'profile' | 'pricing' | 'notifications' | 'workflow' | 'privacy';
 type Settings = CreatorSettings;
@@ -121,7 +122,7 @@ function SettingsForm({
         const parsed = CreatorSettings.safeParse(draft);
         if (!parsed.success) {
           toast.error(t('dashboardHub.settings.saveError'), {
-            description: t('dashboardHub.settings.invalid'),
+            description: textRuleMessage(parsed.error) ?? t('dashboardHub.settings.invalid'),
           });
           return;
         }
@@ -131,7 +132,9 @@ function SettingsForm({
             onDone();
           },
           onError: (error) =>
-            toast.error(t('dashboardHub.settings.saveError'), { description: error.message }),
+            toast.error(t('dashboardHub.settings.saveError'), {
+              description: textRuleMessage(error) ?? error.message,
+            }),
         });
       }}
       className="space-y-5"

@@ -20,6 +20,11 @@ export function HubCardsView({ cards }: { cards: HubCards }) {
         <p className="mt-1 text-xs text-emerald-300">
           {t('dashboardHub.creator.revenueMonth', { value: formatBRL(cards.monthRevenue) })}
         </p>
+        {cards.heldRevenue > 0 && (
+          <p className="mt-1 text-xs text-amber-200" data-testid="revenue-held">
+            {t('hiring.heldRevenue', { value: formatBRL(cards.heldRevenue) })}
+          </p>
+        )}
       </div>
       <div className={box} data-testid="card-orders">
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.orders')}</h2>

@@ -14,7 +14,8 @@ import { keyLabel, MUSICAL_KEYS } from '../../marketplace/components/key-names';
 import { usePublishProject } from '../api/creator';
 import { saveMusicalKey } from '../api/licensing';
 import { uploadForKey } from '../api/uploads';
-import { addTags, isWavFile, missingRequired, readAudioDuration } from './product-form';
+import { addTags, isServerDecodedFile, missingRequired, readAudioDuration } from './product-form';
+import { textRuleMessage } from '../../../api/text-rule';
 
 const fieldClass =
   'block h-11 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
@@ -118,21 +119,23 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
       const next = { ...current };
       if (result.duration_seconds > 0 && !mine('duration'))
         next.duration = formatDuration(result.duration_seconds);
-      if (result.bpm !== null && !mine('bpm')) next.bpm = String(Math.round(result.bpm));
-      if (result.key !== null && MUSICAL_KEYS.includes(result.key) && !mine('key')) next.key = result.key;
+      // A guess (low confidence) is shown in the hint, not typed into the form as a fact.
+      if (result.bpm !== null && result.bpm_clear && !mine('bpm')) next.bpm = String(Math.round(result.bpm));
+      if (result.key !== null && result.key_clear && MUSICAL_KEYS.includes(result.key) && !mine('key'))
+        next.key = result.key;
       return next;
     });
   }
 
   async function detect(started: AudioUpload) {
-    const wav = isWavFile(started.file);
-    if (!wav && started.file.size > MAX_BROWSER_DECODE_BYTES) {
+    const onServer = isServerDecodedFile(started.file);
+    if (!onServer && started.file.size > MAX_BROWSER_DECODE_BYTES) {
       setDetection({ status: 'too-large' });
       return;
     }
     setDetection({ status: 'analysing' });
     try {
-      const result = wav
+      const result = onServer
         ? await analyseUpload(await started.key, started.controller.signal)
         : await detectDecoded(started.file, started.controller.signal);
       if (upload.current !== started) return;
@@ -245,7 +248,9 @@ export function ProductUploadForm({ profile }: { profile: Profile | null }) {
       reset();
     } catch (error) {
       console.error('Product publish failed', error);
-      toast.error(t('dashboardHub.upload.errorTitle'), { description: t('dashboardHub.upload.error') });
+      toast.error(t('dashboardHub.upload.errorTitle'), {
+        description: textRuleMessage(error) ?? t('dashboardHub.upload.error'),
+      });
     } finally {
       setBusy(false);
     }
@@ -502,8 +507,16 @@ function DetectionHint({ detection }: { detection: Detection }) {
     const { result } = detection;
     const parts = [
       ...(result.duration_seconds > 0 ? [formatDuration(result.duration_seconds)] : []),
-      ...(result.bpm !== null ? [t('licensing.detect.bpm', { bpm: Math.round(result.bpm) })] : []),
-      ...(result.key !== null ? [keyLabel(t, result.key)] : []),
+      ...(result.bpm === null
+        ? []
+        : result.bpm_clear
+          ? [t('licensing.detect.bpm', { bpm: Math.round(result.bpm) })]
+          : [t('licensing.detect.tempoUnclear', { bpm: Math.round(result.bpm) })]),
+      ...(result.key === null
+        ? []
+        : result.key_clear
+          ? [keyLabel(t, result.key)]
+          : [t('licensing.detect.keyUnclear', { key: keyLabel(t, result.key) })]),
     ];
     body =
       result.bpm === null && result.key === null ? (

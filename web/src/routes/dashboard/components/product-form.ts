@@ -63,7 +63,13 @@ export function readAudioDuration(file: File): Promise<string | undefined> {
   });
 }
 
-/** Whether the browser's file is a WAV (what the server-side BPM/key detection reads). */
-export function isWavFile(file: { name: string; type: string }): boolean {
-  return /\.wav$/i.test(file.name) || /^audio\/(wav|x-wav|wave|vnd\.wave)$/i.test(file.type);
+/**
+ * Whether the server decodes the file itself for BPM/key detection (WAV, MP3, FLAC, Ogg Vorbis:
+ * shared/audio/formats.ts); other audio (AAC/M4A...) is decoded by the browser first.
+ */
+export function isServerDecodedFile(file: { name: string; type: string }): boolean {
+  return (
+    /\.(wav|mp3|flac|ogg|oga)$/i.test(file.name) ||
+    /^audio\/(wav|x-wav|wave|vnd\.wave|mpeg|mp3|flac|x-flac|ogg)$/i.test(file.type)
+  );
 }

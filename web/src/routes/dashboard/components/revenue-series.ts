@@ -1,4 +1,4 @@
-import type { HubOrder } from '../../../../../shared/gamification';
+import { moneyReceived, type FigureOrder } from '../../../../../shared/creator-figures';
 
 export interface RevenuePoint {
   /** 'YYYY-MM' (UTC, like the cards' "this month"). */
@@ -8,9 +8,12 @@ export interface RevenuePoint {
   revenue: number;
 }
 
-/** Revenue per calendar month (UTC) for the last `months` months up to `now`, oldest first. */
+/**
+ * Revenue per calendar month (UTC) for the last `months` months up to `now`, oldest first: money
+ * received only, in the month it arrived (the same rule as the cards, shared/creator-figures.ts).
+ */
 export function monthlyRevenue(
-  orders: readonly HubOrder[],
+  orders: readonly FigureOrder[],
   now: Date,
   months = 6,
   locale = 'pt-BR',
@@ -27,7 +30,8 @@ export function monthlyRevenue(
   }
   const byMonth = new Map(points.map((point) => [point.month, point]));
   for (const order of orders) {
-    const point = byMonth.get(order.created_at.slice(0, 7));
+    if (!moneyReceived(order)) continue;
+    const point = byMonth.get((order.settled_at ?? order.created_at).slice(0, 7));
     if (point) point.revenue = Math.round((point.revenue + order.amount) * 100) / 100;
   }
   return points;

@@ -77,16 +77,19 @@ export function startOfferCheckout(projectId: string, tier: TierId, offerId: str
   });
 }
 
-/** What POST /api/licences/analyse answers for an uploaded WAV (lambdas/_lib/licensing/detect.ts). */
+/** What POST /api/licences/analyse answers for an uploaded file (lambdas/_lib/licensing/detect.ts). */
 export interface AudioDetection {
   duration_seconds: number;
   bpm: number | null;
   bpm_confidence: number;
+  /** False: the BPM is only a guess ("tempo unclear"): shown as such, never filled in or filtered on. */
+  bpm_clear: boolean;
   key: string | null;
   key_confidence: number;
+  key_clear: boolean;
 }
 
-/** Duration, BPM and musical key of one of the caller's uploaded WAVs (audio/, stems/ or uploads/ key). */
+/** Duration, BPM and key of one of the caller's uploads (WAV, MP3, FLAC, OGG; audio/, stems/ or uploads/). */
 export function analyseUpload(key: string, signal?: AbortSignal) {
   return apiRequest<AudioDetection>('/api/licences/analyse', { method: 'POST', body: { key }, signal });
 }

@@ -13,7 +13,16 @@ import { keyLabel } from './key-names';
 type State =
   | { status: 'idle' }
   | { status: 'analysing'; name: string }
-  | { status: 'matched'; name: string; key: string | null; bpm: number | null };
+  | {
+      status: 'matched';
+      name: string;
+      /** What the filters use: only a key and a tempo the analysis is sure of. */
+      key: string | null;
+      bpm: number | null;
+      /** Unsure results, shown as "tom incerto (talvez …)" and not filtered on. */
+      keyGuess: string | null;
+      bpmGuess: number | null;
+    };
 
 /** The filters that clear the acapella match (back to any key and the default BPM range). */
 const CLEARED: Partial<CatalogueFilters> = {
@@ -82,11 +91,21 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Ca
         toast.error(t('licensing.acapella.failed'), { description: t('licensing.acapella.unknown') });
         return;
       }
-      setState({ status: 'matched', name: file.name, key: found.key, bpm });
+      // Only what the analysis is sure of filters the catalogue; a guess is shown as one.
+      const key = found.key_clear ? found.key : null;
+      const tempo = found.bpm_clear ? bpm : null;
+      setState({
+        status: 'matched',
+        name: file.name,
+        key,
+        bpm: tempo,
+        keyGuess: key === null ? found.key : null,
+        bpmGuess: tempo === null ? bpm : null,
+      });
       onApply({
         ...CLEARED,
-        ...(found.key !== null ? { key: found.key, compatible: true } : {}),
-        ...(bpm !== null ? { bpm: rangeOf(bpm), halfDouble: true } : {}),
+        ...(key !== null ? { key, compatible: true } : {}),
+        ...(tempo !== null ? { bpm: rangeOf(tempo), halfDouble: true } : {}),
       });
     } catch (error) {
       setState({ status: 'idle' });
@@ -161,7 +180,13 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Ca
                 {t('licensing.acapella.detected', {
                   summary: [
                     ...(state.bpm !== null ? [`${state.bpm} BPM`] : []),
+                    ...(state.bpmGuess !== null
+                      ? [t('licensing.detect.tempoUnclear', { bpm: state.bpmGuess })]
+                      : []),
                     ...(state.key !== null ? [keyLabel(t, state.key)] : []),
+                    ...(state.keyGuess !== null
+                      ? [t('licensing.detect.keyUnclear', { key: keyLabel(t, state.keyGuess) })]
+                      : []),
                   ].join(' · '),
                 })}
               </p>
@@ -193,6 +218,7 @@ function appliedText(t: TFunction, key: string | null, bpm: number | null) {
       : compatibleKeys(key)
           .map((k) => keyLabel(t, k))
           .join(', ');
+  if (bpm === null && key === null) return t('licensing.acapella.appliedNone');
   if (bpm === null) return t('licensing.acapella.appliedKeyOnly', { keys });
   const [min, max] = rangeOf(bpm);
   const tempo = {

@@ -8,6 +8,7 @@ import { openCheckoutTab } from '../../../components/checkout-tab';
 import { formatBRL } from '../../../components/format';
 import { useFormat } from '../../../settings/useFormat';
 import { respondToCounter, sendOffer, startOfferCheckout, useMyOffers } from '../api/licences';
+import { textRuleMessage } from '../../../api/text-rule';
 
 /** In the licence dialog: make an offer on the chosen tier, answer a counter-offer, pay an accepted one. */
 export function OfferPanel({
@@ -38,7 +39,7 @@ export function OfferPanel({
       await client.invalidateQueries({ queryKey: ['me', 'offers'] });
     } catch (error) {
       toast.error(t('licensing.offers.error'), {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: textRuleMessage(error) ?? (error instanceof ApiError ? error.message : undefined),
       });
     } finally {
       setBusy(false);

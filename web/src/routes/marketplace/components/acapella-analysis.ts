@@ -1,7 +1,7 @@
 import { checkUpload } from '../../../../../shared/uploads';
 import { decodeForAnalysis } from '../../../lib/analysis-audio';
 import { uploadForKey } from '../../dashboard/api/uploads';
-import { analyseUpload } from '../api/licences';
+import { analyseUpload, type AudioDetection } from '../api/licences';
 
 /**
  * The acapella match's work (AcapellaMatch.tsx loads this module when a file is chosen, so decoding and
@@ -22,7 +22,7 @@ export function acapellaFileProblem(file: File): 'notAudio' | 'tooLarge' | null 
 }
 
 /** The detected key and BPM of an acapella (either may be null when it could not be told). */
-export async function detectKeyAndBpm(file: File): Promise<{ key: string | null; bpm: number | null }> {
+export async function detectKeyAndBpm(file: File): Promise<AudioDetection> {
   const { wav } = await decodeForAnalysis(file);
   const key = await uploadForKey(new File([wav], 'acapella.wav', { type: 'audio/wav' }), 'stem-split');
   return analyseUpload(key);

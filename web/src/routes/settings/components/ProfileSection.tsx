@@ -6,6 +6,7 @@ import { useAuth } from '../../../auth/session';
 import { updateSettings, useSettings } from '../../../settings/store';
 import { useUpdateName } from '../api/account';
 import { buttonClass, inputClass, Section } from './Controls';
+import { textRuleMessage } from '../../../api/text-rule';
 
 /** Perfil: name (profile), e-mail (read-only, it is the sign-in), bio (with the preferences), save. */
 export function ProfileSection() {
@@ -30,7 +31,7 @@ export function ProfileSection() {
     }
     updateName.mutate(trimmed, {
       onSuccess: () => toast.success(t('settings.profile.saved')),
-      onError: () => toast.error(t('settings.profile.error')),
+      onError: (error) => toast.error(t('settings.profile.error'), { description: textRuleMessage(error) }),
     });
   }
 

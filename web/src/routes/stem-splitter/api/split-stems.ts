@@ -22,8 +22,15 @@ export const uploadApi: UploadApi = {
 export interface SplitJob {
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   progress?: number;
+  /** Each stage's share done (0..1) while the server job runs (shared/schemas/generation.ts JobStages). */
+  stages?: { decode: number; separate: number; encode: number };
+  /** The server's estimate of the seconds left. */
+  etaSeconds?: number;
   success?: boolean;
-  track?: { id?: string; stems?: { name: string; url?: string | null; signedUrl?: string | null }[] } | null;
+  track?: {
+    id?: string;
+    stems?: { name: string; url?: string | null; signedUrl?: string | null; mp3Url?: string | null }[];
+  } | null;
   error?: { code: string; message: string };
 }
 
@@ -51,11 +58,14 @@ export function useSplitJob(jobId: string | null) {
   });
 }
 
-/** The four stems in a fixed order; one the server did not return has no URL ('Link indisponível'). */
-export function stemsOf(job: SplitJob): { name: SplitStemName; url: string | null }[] {
+/**
+ * The four stems in a fixed order, each as WAV and (when the split made one) MP3; one the server did
+ * not return has no URL ('Link indisponível').
+ */
+export function stemsOf(job: SplitJob): { name: SplitStemName; url: string | null; mp3Url: string | null }[] {
   const stems = job.track?.stems ?? [];
   return SPLIT_STEMS.map((name) => {
     const stem = stems.find((candidate) => candidate.name.toLowerCase() === name);
-    return { name, url: stem?.signedUrl || stem?.url || null };
+    return { name, url: stem?.signedUrl || stem?.url || null, mp3Url: stem?.mp3Url || null };
   });
 }

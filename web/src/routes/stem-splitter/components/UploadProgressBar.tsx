@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MiB } from '../../../../../shared/uploads';
 import type { UploadProgress } from '../../../lib/multipart-uploader';
+import { formatTimeLeft } from './time-left';
 
 export function formatMegabytes(bytes: number, language: string | undefined): string {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
@@ -8,7 +9,7 @@ export function formatMegabytes(bytes: number, language: string | undefined): st
   );
 }
 
-/** Percentage, 'X MB de Y MB' and the recent speed of a running upload. */
+/** Percentage, 'X MB de Y MB', the speed over the last seconds and the time left of a running upload. */
 export function UploadProgressBar({ progress, resumed }: { progress: UploadProgress; resumed: boolean }) {
   const { t, i18n } = useTranslation();
   const percent = Math.floor(progress.fraction * 100);
@@ -29,6 +30,12 @@ export function UploadProgressBar({ progress, resumed }: { progress: UploadProgr
           })}
           {progress.bytesPerSecond > 0 && (
             <> · {t('splitter.speed', { speed: formatMegabytes(progress.bytesPerSecond, language) })}</>
+          )}
+          {progress.secondsLeft !== null && progress.fraction < 1 && (
+            <span data-testid="upload-eta">
+              {' · '}
+              {t('splitter.timeLeft', { time: formatTimeLeft(progress.secondsLeft, language) })}
+            </span>
           )}
         </span>
       </div>
