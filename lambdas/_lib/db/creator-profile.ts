@@ -5,7 +5,6 @@ import { TOKEN_SLOTS, tokenAttribute, tokenIndexName } from '../../../shared/mar
 import { wordSlot } from '../../../shared/marketplace/search-text';
 import { creatorToken } from '../catalogue/entries';
 import { batchGet } from './batch';
-import { keys } from './keys';
 import { projectFromItem, projectKey, PUBLISHED, type ProjectRecord } from './projects';
 
 /**
