@@ -19,7 +19,9 @@ import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
 import { issueCode } from '../../shared/errors';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
-import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, json, parseBody, pathParam, publicJson } from '../_lib/http';
+import { ensureAgreement } from '../_lib/licensing/agreement';
 import {
   buyerRespond,
   createOffer,
@@ -140,7 +142,8 @@ export const handler = httpHandler(async (event) => {
         ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
         accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
       };
-      return json(200, view);
+      // The beat page's tiers: public, the same for everyone (a sale takes the Exclusive off within a minute).
+      return publicJson(view, EDGE_CACHE.beat);
     }
     case 'GET /api/creator/projects/{id}/licences': {
       const caller = requireCreator(event);
