@@ -34,4 +34,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Issue 18: numbers, money and dates are written by one locale-aware module.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(toFixed|toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+          message: "Write numbers and dates with web/src/lib/format.ts (Intl in the reader's locale).",
+        },
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]",
+          message: "Write numbers and dates with web/src/lib/format.ts (Intl in the reader's locale).",
+        },
+      ],
+    },
+  },
 );

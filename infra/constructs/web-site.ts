@@ -14,6 +14,7 @@ import { PRERENDERED_PAGES, SPA_SHELL } from '../../web/prerender/pages';
 import { PUBLIC_READ_PATHS } from '../../shared/edge-cache';
 import { EdgeCache } from './edge-cache';
 import { PublicMedia } from './public-media';
+import { NotFoundStatus, ORIGINAL_URI_HEADER } from './not-found-status';
 import { ORIGIN_HEADER } from './origin-secret';
 import { AccessLogsBucket } from './secure-bucket';
 
@@ -41,13 +42,15 @@ export interface WebSiteProps {
  * Rewrites app routes (paths whose last segment has no file extension) to their HTML file: the pages the
  * build prerenders have their own (web/prerender/pages.ts: `/` → /index.html, `/marketplace` →
  * /marketplace/index.html), every other route gets the start screen /spa.html; a missing asset still
- * returns a real 404. Only on the default behaviour: /api/* answers come straight from the API, 404s
+ * returns a real 404. The asked path is kept in a header for the viewer-response 404 decision
+ * (not-found-status.ts). Only on the default behaviour: /api/* answers come straight from the API, 404s
  * included.
  */
 const spaRewriteCode = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
 function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
+  request.headers['${ORIGINAL_URI_HEADER}'] = { value: request.uri };
   if (last.indexOf('.') === -1) request.uri = pages[request.uri.replace(/\\/+$/, '') || '/'] || '${SPA_SHELL}';
   return request;
 }`;
@@ -161,6 +164,10 @@ export class WebSite extends Construct {
         compress: true,
         functionAssociations: [
           { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          {
+            function: new NotFoundStatus(this, 'NotFoundStatus').function,
+            eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
+          },
         ],
       },
       // Order matters: CloudFront takes the first pattern that matches, so the specific ones come first.

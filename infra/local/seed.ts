@@ -13,7 +13,7 @@ import { createOffer, listRareOffers } from '../../lambdas/_lib/db/offers';
 import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
 import { levelFromXp } from '../../shared/gamification';
-import { coverSvg, pcmToWav, synthLoop } from './seed-data/media';
+import { coverSvg, pcmToWav, SAMPLE_RATE, synthLoop } from './seed-data/media';
 import { seedCommunityPosts, seedCompetitionCards } from './seed-data/site';
 import {
   seedAchievements,
@@ -150,7 +150,8 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
       const id = seedBeatId(index);
       const audioKey = `audio/${creator.id}/${id}.wav`;
       const coverKey = `covers/${creator.id}/${id}.svg`;
-      const wav = pcmToWav(synthLoop(index + 1, beat.bpm));
+      const pcm = synthLoop(index + 1, beat.bpm);
+      const wav = pcmToWav(pcm);
       audioBytes += wav.length;
       await putObject(audioKey, wav, 'audio/wav');
       await putObject(coverKey, coverSvg(index + 1, beat.title, beat.genre), 'image/svg+xml');
@@ -161,7 +162,8 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
         price: beat.price,
         genre: beat.genre,
         bpm: beat.bpm,
-        duration_seconds: beat.seconds,
+        // The length of the audio a buyer gets (issue 18: 3–6 s clips were labelled 2:15–3:21).
+        duration_seconds: Math.round((pcm.length / SAMPLE_RATE) * 10) / 10,
         tags: beat.tags,
         creator_id: creator.id,
         creator_name: creator.full_name,

@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite';
 import { repoRoot } from './handlers';
 import { apiErrorAnswer, containEmulator } from './containment';
 import { closeServer, listen } from './net';
+import { answerUnknownPagesWith404 } from './page-status';
 import { startLocalPlatform } from './platform';
 import { startLocalPayments } from './stripe-sandbox';
 
@@ -107,7 +108,10 @@ const viteServer = await createVite({
 running.vite = viteServer;
 httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
   if (platform.router.owns(req.url ?? '/')) platform.router.handle(req, res);
-  else viteServer.middlewares(req, res);
+  else {
+    answerUnknownPagesWith404(req, res);
+    viteServer.middlewares(req, res);
+  }
 });
 // A failure escaping a handler or Vite answers that request with a 500; the stack keeps serving.
 containEmulator(httpServer, 'api', apiErrorAnswer);

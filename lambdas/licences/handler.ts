@@ -141,6 +141,7 @@ export const handler = httpHandler(async (event) => {
             })),
         ai_stems: settings.ai_stems && settings.stems_keys.length === 0,
         accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
+        min_offer: sale.soldExclusive ? null : settings.min_offer,
       };
       // The beat page's tiers: public, the same for everyone (a sale takes the Exclusive off within a minute).
       return publicJson(view, EDGE_CACHE.beat);

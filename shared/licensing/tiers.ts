@@ -299,6 +299,8 @@ export interface PublicLicences {
   tiers: { id: TierId; name: string; price: number; terms: LicenceTerms; files: DeliverableKind[] }[];
   ai_stems: boolean;
   accepts_offers: boolean;
+  /** The smallest offer the creator takes (shown before the buyer offers); null when not taking offers. */
+  min_offer: number | null;
 }
 
 // --- Offers --------------------------------------------------------------------------------------------

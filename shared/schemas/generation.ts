@@ -72,8 +72,10 @@ export type StemLink = z.infer<typeof StemLink>;
 export const TrackView = z.object({
   id: z.string(),
   title: z.string(),
-  /** Presigned GET of the mix (generated tracks) or of the uploaded file (splits). */
+  /** Presigned GET of the mix (generated tracks) or of the uploaded file (splits): expires, never stored. */
   audioUrl: z.string(),
+  /** The audio's object key, what a client keeps to have it signed again (GET /api/generations/{id}). */
+  audioKey: z.string().optional(),
   stems: z.array(StemLink),
   durationSeconds: z.number().optional(),
   bpm: z.number().optional(),

@@ -35,8 +35,11 @@ export type StudioService = (typeof STUDIO_SERVICES)[number];
 export const STUDIO_REQUEST_KINDS = ['booking', 'contact', 'newsletter'] as const;
 export type StudioRequestKind = (typeof STUDIO_REQUEST_KINDS)[number];
 
-/** Shared with the inputs' `pattern` attributes (browser regex syntax, implicitly anchored). */
-export const PHONE_PATTERN = '[+]?[0-9()\\s.\\-]{8,20}';
+/**
+ * Shared with the inputs' `pattern` attributes (implicitly anchored). Browsers compile a `pattern` with the
+ * `v` flag, where ( ) and - must be escaped inside a character class, or the pattern is ignored (issue 18).
+ */
+export const PHONE_PATTERN = '[+]?[0-9\\(\\)\\s.\\-]{8,20}';
 export const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]';
 export const DURATION_HOURS = { min: 1, max: 12 } as const;
 

@@ -192,7 +192,9 @@ describe('AI tools', () => {
       await screenshot(page, 'ai-neural-desktop');
 
       // A generic tool: whitespace is rejected with the spec's toast, a lyric is sung back as audio.
-      await page.getByRole('button', { name: 'Voltar para as ferramentas' }).click();
+      // Issue 18: the shell's one Voltar returns from a tool to the grid (no second Voltar stacked under it).
+      expect(await page.getByRole('button', { name: /^Voltar/ }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Voltar', exact: true }).click();
       await page.getByTestId('tool-vocal-synthesis').click();
       const lyric = page.getByLabel('Descreva o vocal que você quer');
       await lyric.fill('   ');
@@ -204,7 +206,7 @@ describe('AI tools', () => {
       expect(await page.locator('audio').count()).toBe(1);
 
       // The AI producer drawer is local only: a typing indicator for 2 s and no reply.
-      await page.getByRole('button', { name: 'Voltar para as ferramentas' }).click();
+      await page.getByRole('button', { name: 'Voltar', exact: true }).click();
       await page.getByRole('button', { name: 'Produtor IA' }).click();
       await page.getByLabel('Mensagem para o produtor').fill('Ideia para um drop');
       await page.getByLabel('Mensagem para o produtor').press('Enter');

@@ -20,6 +20,7 @@ let browser: Browser;
 let signedInState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
+const UNKNOWN_ROUTE = '/esta-pagina-nao-existe';
 const ROUTES = [
   '/',
   '/marketplace',
@@ -47,7 +48,7 @@ const ROUTES = [
   '/privacy',
   '/terms',
   '/plans',
-  '/esta-pagina-nao-existe',
+  UNKNOWN_ROUTE,
 ];
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -129,13 +130,16 @@ function finalPath(route: string, signedIn: boolean): string {
   return route;
 }
 
-/** Opens a route and waits until it has settled: a heading shown, network quiet, no loading skeleton. */
-async function visit(page: Page, route: string, signedIn: boolean): Promise<void> {
+/**
+ * Opens a route and waits until it has settled: a heading shown, network quiet, no loading skeleton.
+ * Returns the HTTP status of the page itself.
+ */
+async function visit(page: Page, route: string, signedIn: boolean): Promise<number | undefined> {
   // The dev server reloads the page once when it first optimises a newly seen dependency: go again.
-  await page.goto(route).catch(async (error: Error) => {
+  const response = await page.goto(route).catch(async (error: Error) => {
     if (!/ERR_ABORTED|interrupted/.test(error.message)) throw error;
     await page.waitForLoadState('load');
-    await page.goto(route);
+    return page.goto(route);
   });
   const target = finalPath(route, signedIn);
   await page.waitForURL((url) => url.pathname === target, { timeout: 15_000 });
@@ -145,6 +149,7 @@ async function visit(page: Page, route: string, signedIn: boolean): Promise<void
   await page
     .waitForFunction(() => !document.querySelector('.animate-pulse'), null, { timeout: 5_000 })
     .catch(() => undefined);
+  return response?.status();
 }
 
 /** Signed in, the profile's saved language wins over this browser's: save the wanted one there. */
@@ -165,6 +170,10 @@ async function checkAllRoutes(language: string, signedIn: boolean): Promise<stri
   const context = await contextIn(language, signedIn);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  // Issue 18: Amplify warned about the twin's custom Cognito endpoint on every page.
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('[WARN]')) errors.push(message.text());
+  });
   const problems: string[] = [];
   const who = signedIn ? 'signed in' : 'signed out';
   try {
@@ -173,18 +182,31 @@ async function checkAllRoutes(language: string, signedIn: boolean): Promise<stri
     for (const route of ROUTES) {
       const before = errors.length;
       const where = `${who} ${route}`;
-      await visit(page, route, signedIn);
+      const status = await visit(page, route, signedIn);
+      // Issue 18: an unknown path answered 200; the not-found page comes with a 404.
+      const expectedStatus = route === UNKNOWN_ROUTE ? 404 : 200;
+      if (status !== expectedStatus) problems.push(`${where}: HTTP ${status}, expected ${expectedStatus}`);
+      // Issue 18: every page was titled "5D"; each names itself now.
+      const title = await page.title();
+      if (!/\S — 5D$|^5D — \S/.test(title)) problems.push(`${where}: document title "${title}"`);
       const lang = await page
         .waitForFunction((wanted) => document.documentElement.lang === wanted, language, { timeout: 5_000 })
         .then(() => language)
         .catch(() => page.evaluate(() => document.documentElement.lang));
       if (lang !== language) problems.push(`${where}: <html lang="${lang}">`);
+      // Issue 18: a page's own Voltar stacked under the shell's; one history-back control per page.
+      const backs = await page.getByRole('button', { name: /^(Voltar|Back|Volver)$/ }).count();
+      if (backs > 1) problems.push(`${where}: ${backs} back buttons`);
       const text = await page.locator('body').innerText();
       const raw = text.match(RAW_KEY);
       if (raw) problems.push(`${where}: raw key "${raw[0]}"`);
       if (text.includes('{{')) problems.push(`${where}: uninterpolated {{`);
       for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
-      for (const error of errors.slice(before)) problems.push(`${where}: console: ${error}`);
+      for (const error of errors.slice(before)) {
+        // The browser reports the page's own 404 status as a failed resource: that one is expected.
+        if (route === UNKNOWN_ROUTE && /status of 404/.test(error)) continue;
+        problems.push(`${where}: console: ${error}`);
+      }
     }
   } finally {
     await context.close();

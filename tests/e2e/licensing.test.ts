@@ -276,11 +276,33 @@ describe('beat licences', () => {
       .getByText(/R\$\s?75,00/)
       .waitFor();
 
-    // The same client buys the exclusive: the beat leaves the marketplace.
+    // The first buyer opens the exclusive's checkout and leaves it open: it holds the exclusive.
+    const held = await openLicences(page, title);
+    await held.getByRole('radio', { name: /Exclusiva/ }).check();
+    const [holdTab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      held.getByRole('button', { name: /^Comprar Exclusiva/ }).click(),
+    ]);
+    await holdTab.getByRole('button', { name: /^Pagar/ }).waitFor();
+
+    // Meanwhile the other client tries the exclusive: the 409 says why, readable above the dialog
+    // (issue 18: it answered 409 and showed nothing), and the dialog stays open to try again.
     const exclusiveBuyer = bidder;
     const other = exclusiveBuyer.page;
     const exclusive = await openLicences(other, title);
     await exclusive.getByRole('radio', { name: /Exclusiva/ }).check();
+    await exclusive.getByRole('button', { name: /^Comprar Exclusiva por R\$\s?500,00/ }).click();
+    await exclusive
+      .getByText('A licença exclusiva desta faixa está reservada por outro comprador.', { exact: false })
+      .waitFor();
+    await screenshot(other, 'desktop-exclusive-held');
+
+    // The first buyer cancels at Stripe; the hold is released and the other client buys the exclusive:
+    // the beat leaves the marketplace.
+    await holdTab.getByRole('button', { name: 'Cancelar' }).click();
+    await holdTab.waitForURL((url) => url.pathname === '/marketplace');
+    await holdTab.getByText('Pagamento cancelado').waitFor();
+    await holdTab.close();
     await payOnSandbox(other, () =>
       exclusive.getByRole('button', { name: /^Comprar Exclusiva por R\$\s?500,00/ }).click(),
     );

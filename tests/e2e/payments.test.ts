@@ -34,8 +34,12 @@ async function payInNewTab(context: BrowserContext, trigger: () => Promise<void>
   const [checkout] = await Promise.all([context.waitForEvent('page'), trigger()]);
   await checkout.waitForLoadState();
   await checkout.getByRole('button', { name: /^Pagar/ }).waitFor();
+  checkoutErrors.set(checkout, collectPageErrors(checkout));
   return checkout;
 }
+
+/** Console errors of each checkout tab, which comes back to the app at Stripe's success URL. */
+const checkoutErrors = new Map<Page, string[]>();
 
 async function pay(checkout: Page, successPath: string): Promise<void> {
   await checkout.getByRole('button', { name: /^Pagar/ }).click();
@@ -108,6 +112,11 @@ describe('payments journey', () => {
     await coinsCheckout.getByText('10 5D Coins').first().waitFor();
     await page.getByText('Aguardando a confirmação do pagamento…').waitFor();
     await pay(coinsCheckout, '/coins');
+    // Back from Stripe, the checkout's tab says what happened and forgets the marker (issue 18: nothing
+    // said it, and a CancelledError was logged).
+    await coinsCheckout.getByText('Pagamento concluído').waitFor();
+    await coinsCheckout.getByText(/Seus 5D Coins entram no saldo assim que a Stripe confirmar/).waitFor();
+    await coinsCheckout.waitForURL((url) => url.pathname === '/coins' && url.search === '');
 
     // Back on the original tab: the credit shows by itself.
     await balance.getByText('US$ 10,00').waitFor({ timeout: 20_000 });
@@ -121,6 +130,7 @@ describe('payments journey', () => {
     expect(await page.evaluate(() => (globalThis as { __samePage?: boolean }).__samePage)).toBe(true);
     await screenshot(page, 'desktop-coins-credited');
     await mobileScreenshot(page, 'mobile-coins-credited');
+    expect(checkoutErrors.get(coinsCheckout)).toEqual([]);
     await coinsCheckout.close();
 
     // A plan from the landing page: ARTISTA → sandbox → Pagar → active subscription + 80 coins.
@@ -131,6 +141,9 @@ describe('payments journey', () => {
     );
     await planCheckout.getByText('Assinar plano').waitFor();
     await pay(planCheckout, '/dashboard');
+    await planCheckout.getByText('Assinatura concluída').waitFor();
+    await planCheckout.waitForURL((url) => url.pathname === '/dashboard' && url.search === '');
+    expect(checkoutErrors.get(planCheckout)).toEqual([]);
     await planCheckout.close();
 
     // The header chip of the original tab follows the wallet: 10 + 80.
@@ -161,7 +174,14 @@ describe('payments journey', () => {
     await page.getByText('Próxima cobrança').waitFor();
     await page.getByText('Ativa', { exact: true }).waitFor();
 
+    // Cancelled at Stripe: the page says nothing was charged.
+    await page.goto('/coins?checkout=cancel');
+    await page.getByText('Compra de 5D Coins cancelada').waitFor();
+    await page.getByText('Nada foi cobrado.').waitFor();
+    await page.waitForURL((url) => url.search === '');
+    await balance.getByText('US$ 90,00').waitFor();
+
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 240_000);
 });

@@ -266,7 +266,7 @@ describe('Web stack', () => {
         Logging: Match.objectLike({ Bucket: Match.anyValue() }),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          FunctionAssociations: Match.arrayWith([Match.objectLike({ EventType: 'viewer-request' })]),
           ResponseHeadersPolicyId: Match.anyValue(),
         }),
       }),

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import {
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
+  ChangePasswordCommand,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   SignUpCommand,
@@ -11,7 +12,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { authErrorText } from '../../web/src/auth/auth-error-text';
 import { confirmationCode } from '../support/cognito-users';
+import { shellTranslator } from '../support/shell-translator';
 
 /**
  * The first slice through the real emulators and the local router: sign-up with name + role →
@@ -52,6 +55,7 @@ describe('signed-in user, end to end', () => {
   let sub = '';
   let idToken = '';
   let refreshToken = '';
+  let accessToken = '';
 
   beforeAll(async () => {
     const signUp = await viaProxy.send(
@@ -83,6 +87,49 @@ describe('signed-in user, end to end', () => {
     );
     idToken = auth.AuthenticationResult!.IdToken!;
     refreshToken = auth.AuthenticationResult!.RefreshToken!;
+    accessToken = auth.AuthenticationResult!.AccessToken!;
+  });
+
+  it('a wrong password, at sign-in or as the current password, reads in the user language (issue 18)', async () => {
+    const signIn = await viaProxy
+      .send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: 'senha-errada-999' },
+        }),
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(signIn).toBeInstanceOf(Error);
+    expect(authErrorText(signIn, 'signIn', await shellTranslator('pt-BR'))).toBe(
+      'E-mail ou senha incorretos.',
+    );
+    expect(authErrorText(signIn, 'signIn', await shellTranslator('es-ES'))).toBe(
+      'Correo o contraseña incorrectos.',
+    );
+
+    const change = await viaProxy
+      .send(
+        new ChangePasswordCommand({
+          AccessToken: accessToken,
+          PreviousPassword: 'senha-errada-999',
+          ProposedPassword: 'outra-senha-456',
+        }),
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(change).toBeInstanceOf(Error);
+    expect(authErrorText(change, 'changePassword', await shellTranslator('pt-BR'))).toBe(
+      'A senha atual está incorreta.',
+    );
+    expect(authErrorText(change, 'changePassword', await shellTranslator('en-US'))).toBe(
+      'The current password is incorrect.',
+    );
   });
 
   it('ran the PostConfirmation trigger: profile, empty wallet, role group', async () => {

@@ -450,6 +450,12 @@ describe('licence purchase through the sandbox checkout', () => {
         claims: buyer,
         body: { projectId: beat.id, tier: 'wav', ...body },
       });
+    // Issue 18: the floor is public before any offer (it was revealed only by a refused one).
+    const view = await api<{ accepts_offers: boolean; min_offer: number | null }>(
+      'GET',
+      `/api/projects/${beat.id}/licences`,
+    );
+    expect([view.body.accepts_offers, view.body.min_offer]).toEqual([true, 30]);
     expect((await offer({ amount: 20 })).body.error?.message).toBe(
       'A oferta mínima para este beat é R$\u00a030,00.',
     );

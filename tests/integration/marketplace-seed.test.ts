@@ -51,6 +51,11 @@ describe('seeding sample data', () => {
     expect(bytes.readUInt32LE(40)).toBe(bytes.length - 44);
     const seconds = bytes.readUInt32LE(40) / bytes.readUInt32LE(28);
     expect(seconds).toBeGreaterThanOrEqual(3);
+    // Each sample is labelled with the length of the audio it has (issue 18: 3–6 s labelled 2:15–3:21).
+    const firstSample = catalogue.body.items.find((p) => p.audioUrl === samples[0]!.audioUrl) as unknown as {
+      duration_seconds: number;
+    };
+    expect(Math.abs(firstSample.duration_seconds - seconds)).toBeLessThan(0.1);
 
     // Different beats sound different.
     const wavOf = async (index: number) => {

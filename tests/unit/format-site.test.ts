@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBRL,
   formatCompact,
   formatDate,
+  formatFixed,
   formatMoney,
   formatPriceFromBRL,
+  formatShortDateTime,
+  formatSignedCoins,
+  formatUsd,
   formatYear,
   timeLeft,
 } from '../../web/src/lib/format';
@@ -62,5 +67,34 @@ describe('dates', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(timeLeft('2026-01-03T05:30:00Z', now)).toEqual({ days: 2, hours: 5 });
     expect(timeLeft('2025-12-31T00:00:00Z', now)).toBeNull();
+  });
+});
+
+describe('one format per locale (issue 18)', () => {
+  it('writes decimals with the locale mark: 4,5 in pt-BR and es-ES, 4.5 in en-US', () => {
+    expect(formatFixed(4.5, 1, 'pt-BR')).toBe('4,5');
+    expect(formatFixed(4.5, 1, 'es-ES')).toBe('4,5');
+    expect(formatFixed(4.5, 1, 'en-US')).toBe('4.5');
+    expect(formatCompact(18_200, 'pt-BR')).toBe('18,2K');
+    expect(formatCompact(18_200, 'en-US')).toBe('18.2K');
+  });
+
+  it('writes wallet dollars and beat reais as each locale does (en-US read "US$ 105,00")', () => {
+    expect(formatUsd(105, 'en-US')).toBe('$105.00');
+    expect(plain(formatUsd(105, 'pt-BR'))).toBe('US$ 105,00');
+    expect(plain(formatUsd(105, 'es-ES'))).toBe('105,00 US$');
+    expect(formatBRL(49.9, 'en-US')).toBe('R$49.90');
+    expect(plain(formatBRL(49.9, 'pt-BR'))).toBe('R$ 49,90');
+  });
+
+  it('writes dates month first in en-US and day first in pt-BR and es-ES', () => {
+    expect(formatShortDateTime('2026-11-25T22:41:00', 'pt-BR')).toMatch(/^25\/11\/2026/);
+    expect(formatShortDateTime('2026-11-25T22:41:00', 'en-US')).toMatch(/^11\/25\/26/);
+    expect(formatDate('2026-11-05T12:00:00Z', 'es-ES')).toBe('05/11/2026');
+  });
+
+  it('signs ledger amounts with grouped digits', () => {
+    expect(formatSignedCoins(1500, 'pt-BR')).toBe('+1.500');
+    expect(formatSignedCoins(-1500, 'en-US')).toBe('\u22121,500');
   });
 });

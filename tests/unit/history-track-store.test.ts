@@ -67,6 +67,7 @@ describe('history track store (sql.js)', () => {
         status: 'saved',
         createdAt: at(1).toISOString(),
         generationId: null,
+        audioKey: null,
       },
     ]);
   });
@@ -161,6 +162,8 @@ describe('history track store (sql.js)', () => {
         id: 't2',
         title: 'Faixa 2',
         audioUrl: 'https://audio/2.wav',
+        audioKey: null,
+        generationId: null,
         status: 'saved',
         createdAt: at(2).toISOString(),
       },
@@ -168,10 +171,47 @@ describe('history track store (sql.js)', () => {
         id: 't1',
         title: 'Faixa 1',
         audioUrl: 'https://audio/1.wav',
+        audioKey: null,
+        generationId: null,
         status: 'saved',
         createdAt: at(1).toISOString(),
       },
     ]);
+  });
+
+  it('keeps the object key and never the presigned link, which expires within the hour (issue 18)', () => {
+    const store = TrackStore.open(SQL, new MemoryStorage());
+    const presigned =
+      'https://audio-files.s3.amazonaws.com/generated/job-7/mix.wav?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=x&X-Amz-Expires=3600&X-Amz-Signature=abc';
+    const saved = store.save({
+      id: 'g',
+      title: 'Gerada',
+      audioUrl: presigned,
+      audioKey: 'generated/job-7/mix.wav',
+      generationId: 'job-7',
+    });
+    expect(saved).toMatchObject({ audioUrl: '', audioKey: 'generated/job-7/mix.wav', generationId: 'job-7' });
+    const exported = JSON.parse(exportDocument(store.all())) as Record<string, unknown>[];
+    expect(JSON.stringify(exported)).not.toContain('X-Amz-');
+    expect(exported[0]).toMatchObject({ audioKey: 'generated/job-7/mix.wav', generationId: 'job-7' });
+  });
+
+  it('a history saved before keys were kept drops its expired presigned links on open', () => {
+    const storage = new MemoryStorage();
+    const v1 = new SQL.Database();
+    v1.exec(`CREATE TABLE tracks (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, audioUrl TEXT NOT NULL,
+      status TEXT NOT NULL, createdAt TEXT NOT NULL, generationId TEXT); PRAGMA user_version = 1;`);
+    v1.run('INSERT INTO tracks VALUES (?, ?, ?, ?, ?, ?)', [
+      'old',
+      'Antiga',
+      'https://s3/x.wav?X-Amz-Signature=abc',
+      'saved',
+      at(1).toISOString(),
+      'job-1',
+    ]);
+    storage.setItem(HISTORY_STORAGE_KEY, Buffer.from(v1.export()).toString('base64'));
+    const store = TrackStore.open(SQL, storage);
+    expect(store.get('old')).toMatchObject({ audioUrl: '', generationId: 'job-1', audioKey: null });
   });
 
   it('foldText strips accents and case', () => {

@@ -1,15 +1,15 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { normalizeKey } from '../../shared/licensing/key-bpm';
-import enUS from '../../web/src/i18n/locales/en-US/licensing';
-import esES from '../../web/src/i18n/locales/es-ES/licensing';
-import ptBR from '../../web/src/i18n/locales/pt-BR/licensing';
+import enUS from '../../web/src/i18n/locales/en-US';
+import esES from '../../web/src/i18n/locales/es-ES';
+import ptBR from '../../web/src/i18n/locales/pt-BR';
 import { isServerDecodedFile } from '../../web/src/routes/dashboard/components/product-form';
-import { keyLabel, MUSICAL_KEYS } from '../../web/src/routes/marketplace/components/key-names';
+import { keyLabel, MUSICAL_KEYS } from '../../web/src/lib/key-names';
 
-async function translator(language: string, licensing: typeof ptBR) {
+async function translator(language: string, shell: typeof ptBR) {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { [language]: { translation: { licensing } } } });
+  await instance.init({ lng: language, resources: { [language]: { translation: shell } } });
   return instance.t;
 }
 
@@ -31,6 +31,9 @@ describe('musical key names (product form, acapella match, key filter)', () => {
     expect(label(en, 'A# minor')).toBe('A# minor');
     expect(label(es, 'B major')).toBe('Si mayor');
     expect(new Set(MUSICAL_KEYS.map((key) => label(pt, key))).size).toBe(24);
+    // The DAW dialogs' short spelling (issue 18: 'E Minor' in pt-BR).
+    expect(label(pt, 'Em')).toBe('Mi menor');
+    expect(label(es, 'C')).toBe('Do mayor');
     // Not a key: shown as it came.
     expect(label(pt, 'H dorian')).toBe('H dorian');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignedCoins, formatUsd, transactionTone } from '../../web/src/components/coins-format';
+import { formatSignedCoins, formatUsd } from '../../web/src/lib/format';
+import { transactionTone } from '../../web/src/routes/coins/transaction-tone';
 import { parseCoinPurchase } from '../../web/src/routes/coins/purchase-amount';
 
 describe('5D Coins purchase amount', () => {
@@ -22,8 +23,8 @@ describe('5D Coins purchase amount', () => {
 
 describe('wallet formats', () => {
   it('writes the balance as USD in pt-BR', () => {
-    expect(formatUsd(10).replace(/\s/g, ' ')).toBe('US$ 10,00');
-    expect(formatUsd(1234.5).replace(/\s/g, ' ')).toBe('US$ 1.234,50');
+    expect(formatUsd(10, 'pt-BR').replace(/\s/g, ' ')).toBe('US$ 10,00');
+    expect(formatUsd(1234.5, 'pt-BR').replace(/\s/g, ' ')).toBe('US$ 1.234,50');
   });
 
   it('signs ledger amounts', () => {

@@ -20,7 +20,6 @@ const SPEC_TEXTS: Record<string, string> = {
   'marketplace.pageOf': 'Página {{page}} de {{pages}}',
   'history.pageOf': 'Página {{page}} de {{pages}}',
   'history.clearConfirm': 'Tem certeza que deseja limpar todo o histórico?',
-  'generate.composing': 'Composing your track…',
   'generate.save': 'Salvar no Histórico',
   'history.export': 'Exportar JSON',
   'history.clear': 'Limpar histórico',
@@ -43,8 +42,6 @@ const SPEC_TEXTS: Record<string, string> = {
   'generate.notices.serverError': 'Problema temporário no servidor. Tente novamente.',
   'generate.notices.unknown': 'Ocorreu um erro. Tente novamente.',
   'generate.notices.generationFailed': 'Falha ao gerar música.',
-  'notFound.title': 'Oops! Page not found',
-  'errorPage.title': 'Unexpected Application Error!',
   'common.loading': 'Carregando...',
   'auth.tabSignIn': 'Entrar',
   'auth.tabSignUp': 'Cadastrar',
@@ -77,7 +74,6 @@ const SPEC_TEXTS: Record<string, string> = {
   'coins.loadError': 'Erro ao carregar dados das 5D Coins',
   'coins.checkoutError': 'Erro ao criar checkout',
   'coins.purchaseError': 'Erro ao processar compra',
-  'collection.title': 'My Collection',
   'collection.favorites': 'Favoritos',
   'collection.purchases': 'Compras',
   'collection.subscriptions': 'Assinaturas',
@@ -120,11 +116,6 @@ const SPEC_TEXTS: Record<string, string> = {
   'common.back': 'Voltar',
   'aiStudio.activeCount': '6 AIs Ativas',
   'aiStudio.hero': '5D NEURAL STUDIO',
-  'daw.ai.busy.analysis': 'Analyzing...',
-  'daw.ai.busy.beats': 'Generating Beats...',
-  'daw.ai.busy.melody': 'Creating Melody...',
-  'daw.ai.busy.mixing': 'Analyzing Mix...',
-  'daw.ai.busy.arrangement': 'Generating Arrangement...',
   'competitions.tabs.active': 'Ativas',
   'competitions.tabs.finished': 'Finalizadas',
   'competitions.tabs.ranking': 'Ranking',
@@ -147,28 +138,6 @@ const SPEC_TEXTS: Record<string, string> = {
   'creator.topBeats': 'Top Beats',
   'becomeCreator.apply': 'CANDIDATAR-SE',
   'becomeCreator.finalCta': 'Iniciar minha jornada criativa!',
-  'studio.home.title': 'Create. Learn. Release.',
-  'studio.studio.learnMore': 'Learn More',
-  'studio.studio.bookNow': 'Book Now',
-  'studio.studio.close': 'Close',
-  'studio.courses.seeAll': 'See All Courses',
-  'studio.community.openDiscord': 'Open Discord',
-  'studio.plans.choose': 'Choose Plan',
-  'studio.community.perks.feedback.title': 'Feedback Circles',
-  'studio.community.perks.collab.title': 'Collab Board',
-  'studio.community.perks.release.title': 'Release Support',
-  'studio.community.perks.discord.title': 'Private Discord',
-  'studio.contact.hours': 'Mon–Sat 10:00–20:00',
-  'studio.floating.book': 'Book',
-  'studio.floating.join': 'Join',
-  'studio.nav.book': 'Book a Session',
-  'studio.booking.sent': 'Request sent',
-  'studio.booking.sentDescription': 'We’ll confirm via email/WhatsApp.',
-  'studio.contact.sent': 'Message sent',
-  'studio.footer.subscribed': 'Subscribed',
-  'legal.thankYou.title': 'Thank you!',
-  'legal.thankYou.text': 'We received your request and will get back to you soon.',
-  'legal.thankYou.back': 'Back to Studio',
   'aiStudio.neural.promptRequiredTitle': 'Prompt necessário',
   'aiStudio.neural.promptRequiredText': 'Digite sua pergunta para o Neural Engine V2',
   'aiStudio.neural.errorTitle': 'Erro Neural',
@@ -199,6 +168,44 @@ const SPEC_TEXTS: Record<string, string> = {
   'chat.errors.noAudioTitle': 'Nenhum áudio detectado',
   'chat.errors.noAudioText': 'Tente gravar novamente',
   'chat.fallbackReply': 'Desculpe, não consegui processar sua mensagem.',
+};
+
+/**
+ * Texts the spec quotes in English although pt-BR is the product's language: the original app's leftovers
+ * (issue 18). pt-BR now says them in Portuguese; the spec's English wording lives on in en-US.
+ */
+const SPEC_ENGLISH_TEXTS: Record<string, string> = {
+  'generate.composing': 'Composing your track…',
+  'notFound.title': 'Oops! Page not found',
+  'errorPage.title': 'Unexpected Application Error!',
+  'collection.title': 'My Collection',
+  'daw.ai.busy.analysis': 'Analyzing...',
+  'daw.ai.busy.beats': 'Generating Beats...',
+  'daw.ai.busy.melody': 'Creating Melody...',
+  'daw.ai.busy.mixing': 'Analyzing Mix...',
+  'daw.ai.busy.arrangement': 'Generating Arrangement...',
+  'studio.home.title': 'Create. Learn. Release.',
+  'studio.studio.learnMore': 'Learn More',
+  'studio.studio.bookNow': 'Book Now',
+  'studio.studio.close': 'Close',
+  'studio.courses.seeAll': 'See All Courses',
+  'studio.community.openDiscord': 'Open Discord',
+  'studio.plans.choose': 'Choose Plan',
+  'studio.community.perks.feedback.title': 'Feedback Circles',
+  'studio.community.perks.collab.title': 'Collab Board',
+  'studio.community.perks.release.title': 'Release Support',
+  'studio.community.perks.discord.title': 'Private Discord',
+  'studio.contact.hours': 'Mon–Sat 10:00–20:00',
+  'studio.floating.book': 'Book',
+  'studio.floating.join': 'Join',
+  'studio.nav.book': 'Book a Session',
+  'studio.booking.sent': 'Request sent',
+  'studio.booking.sentDescription': 'We’ll confirm via email/WhatsApp.',
+  'studio.contact.sent': 'Message sent',
+  'studio.footer.subscribed': 'Subscribed',
+  'legal.thankYou.title': 'Thank you!',
+  'legal.thankYou.text': 'We received your request and will get back to you soon.',
+  'legal.thankYou.back': 'Back to Studio',
   'daw.errors.midi': 'Failed to generate MIDI file',
   'daw.errors.connectionTitle': 'Connection Error',
   'daw.errors.osc': 'Failed to send OSC command',
@@ -239,6 +246,14 @@ const placeholders = (text: unknown) =>
   typeof text === 'string' ? [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort() : [];
 
 describe('spec texts in the pt-BR catalogues', () => {
+  it.each(Object.entries(SPEC_ENGLISH_TEXTS))(
+    '%s: pt-BR translates it, en-US keeps the spec text',
+    (key, text) => {
+      expect(valueAt(catalogues['pt-BR'], key)).not.toBe(text);
+      expect(valueAt(catalogues['en-US'], key)).toBe(text);
+    },
+  );
+
   it.each(Object.entries(SPEC_TEXTS))('%s is exactly the spec text', (key, text) => {
     expect(valueAt(catalogues['pt-BR'], key)).toBe(text);
   });

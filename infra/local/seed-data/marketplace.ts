@@ -71,6 +71,7 @@ export interface SeedBeat {
   creator: number;
   price: number;
   bpm: number;
+  /** A full beat's length; not the sample's: its label is the length of the audio it has (seed.ts). */
   seconds: number;
   rating: number;
   downloads: number;

@@ -4,7 +4,7 @@
  * A stand-in until the music synthesizer exists; deterministic per seed.
  */
 
-const SAMPLE_RATE = 22_050;
+export const SAMPLE_RATE = 22_050;
 
 function prng(seed: number) {
   let state = seed >>> 0 || 1;
@@ -108,7 +108,50 @@ export function coverSvg(seed: number, title: string, genre: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${hue2},75%,18%)"/></linearGradient></defs>
 <rect width="512" height="512" fill="url(#g)"/>${rings}
-<text x="36" y="420" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" fill="white">${escapeXml(title)}</text>
-<text x="36" y="466" font-family="Helvetica, Arial, sans-serif" font-size="24" fill="white" fill-opacity="0.8">${escapeXml(genre)}</text>
+${titleLines(title)}
+<text x="${COVER_MARGIN}" y="466" font-family="Helvetica, Arial, sans-serif" font-size="24" fill="white" fill-opacity="0.8"${fitWidth(genre, 24, 400)}>${escapeXml(genre)}</text>
 </svg>`;
+}
+
+/** Left and right margin of the cover's texts; a text never runs past 512 − 2 × this. */
+export const COVER_MARGIN = 36;
+export const COVER_TEXT_WIDTH = 512 - 2 * COVER_MARGIN;
+
+/** Rough width of `text` in bold Helvetica at `size` px (average glyph ≈ 0.6 em). */
+const textWidth = (text: string, size: number, weight = 400) =>
+  [...text].length * size * (weight >= 700 ? 0.62 : 0.55);
+
+/** When the estimate says `text` may not fit, the SVG is told its length so the renderer squeezes it. */
+function fitWidth(text: string, size: number, weight: number): string {
+  return textWidth(text, size, weight) > COVER_TEXT_WIDTH
+    ? ` textLength="${COVER_TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"`
+    : '';
+}
+
+/**
+ * The title on one line, or two by words, at 40 px or smaller, never wider than the cover (issue 18: long
+ * titles ran off the right edge and were cut).
+ */
+function titleLines(title: string): string {
+  const words = title.split(/\s+/).filter(Boolean);
+  let lines = [title];
+  if (textWidth(title, 40, 700) > COVER_TEXT_WIDTH && words.length > 1) {
+    // The split that leaves the longer line shortest.
+    let best = lines;
+    for (let cut = 1; cut < words.length; cut += 1) {
+      const pair = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
+      const widest = (ls: string[]) => Math.max(...ls.map((l) => l.length));
+      if (best.length === 1 || widest(pair) < widest(best)) best = pair;
+    }
+    lines = best;
+  }
+  const longest = Math.max(...lines.map((line) => textWidth(line, 1, 700)));
+  const size = Math.max(22, Math.min(40, Math.floor(COVER_TEXT_WIDTH / longest)));
+  const lastY = 420;
+  return lines
+    .map((line, index) => {
+      const y = lastY - (lines.length - 1 - index) * Math.round(size * 1.15);
+      return `<text x="${COVER_MARGIN}" y="${y}" font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700" fill="white"${fitWidth(line, size, 700)}>${escapeXml(line)}</text>`;
+    })
+    .join('\n');
 }

@@ -28,6 +28,13 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
   const bucket = config.AUDIO_BUCKET;
   const title =
     job.kind === 'generate' ? (job.generated?.title ?? 'Untitled') : baseName(job.source?.name ?? 'audio');
+  // The object key goes with the link: a client keeps the key (the link expires) and asks again to sign it.
+  const audioKey =
+    job.kind === 'generate' && job.generated
+      ? job.generated.audioKey
+      : job.source
+        ? job.source.key
+        : undefined;
   const audioUrl =
     job.kind === 'generate' && job.generated
       ? await presignDownload(bucket, job.generated.audioKey, `${baseName(title)}.wav`)
@@ -49,6 +56,7 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
     id: job.id,
     title,
     audioUrl,
+    ...(audioKey ? { audioKey } : {}),
     stems,
     ...(job.generated
       ? {

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { isCancelledError, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WalletResponse } from '../../../shared/schemas/payments';
 
 /**
@@ -89,6 +89,9 @@ async function poll(current: CreditWatch): Promise<void> {
     if (current.baseline === undefined) current.baseline = fingerprint;
     else if (fingerprint !== current.baseline) stopWaitingForCredit();
   } catch (error) {
+    // A fetch the page cancelled (it unmounted or re-read the wallet itself) is not a failure: the next
+    // poll reads again. It was logged as a CancelledError on every return from Stripe (issue 18).
+    if (isCancelledError(error)) return;
     console.error('Error refreshing the 5D Coins wallet', error);
   }
 }

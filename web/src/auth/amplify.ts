@@ -3,6 +3,7 @@
  * session, and signed-out visitors, do not download it.
  */
 import { Amplify } from 'aws-amplify';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import { confirmSignUp, fetchAuthSession, resendSignUpCode, signIn, signOut, signUp } from 'aws-amplify/auth';
 import type { Role } from '../../../shared/schemas/profile';
 import { WebConfig } from '../../../shared/schemas/web-config';
@@ -15,16 +16,24 @@ let configured: Promise<WebConfig> | null = null;
 export function configureAuth(): Promise<WebConfig> {
   configured ??= loadRawWebConfig().then((raw) => {
     const config = WebConfig.parse(raw);
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
+    // A custom endpoint is set only for the local twin's cognito-local, on purpose; Amplify warns about
+    // it on every configure (every page load), so its warnings are muted for this one call.
+    const level = ConsoleLogger.LOG_LEVEL;
+    if (config.userPoolEndpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
+    try {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: config.userPoolId,
+            userPoolClientId: config.userPoolClientId,
+            ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+            loginWith: { email: true },
+          },
         },
-      },
-    });
+      });
+    } finally {
+      ConsoleLogger.LOG_LEVEL = level;
+    }
     return config;
   });
   configured.catch(() => {

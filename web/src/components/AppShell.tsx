@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { BackButton } from './BackButton';
 import { ChatLauncher } from './chat/ChatLauncher';
+import { useRouteTitle } from './document-title';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -9,6 +10,7 @@ import { Sidebar } from './Sidebar';
 export function AppShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useRouteTitle();
 
   useEffect(() => {
     if (!menuOpen) return;

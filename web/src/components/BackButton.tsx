@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon } from './icons';
 
 /**
- * History back; when that leaves the path unchanged after 200 ms, go home. On the first entry of the
+ * History back; when that leaves the address unchanged after 200 ms, go home. The address includes the
+ * query: a page's inner view (an AI Studio tool, `?tool=`) is a history entry of its own. On the first entry of the
  * app (opened from a link or a new tab) there is nothing of ours to go back to, so it goes home directly.
  */
 export function BackButton() {
@@ -11,7 +12,7 @@ export function BackButton() {
   const navigate = useNavigate();
 
   function goBack() {
-    const before = window.location.pathname;
+    const before = window.location.pathname + window.location.search;
     // React Router numbers its history entries; idx 0 is where this visit to the app started.
     const index = (window.history.state as { idx?: unknown } | null)?.idx;
     if (typeof index !== 'number' || index <= 0) {
@@ -20,7 +21,7 @@ export function BackButton() {
     }
     void navigate(-1);
     window.setTimeout(() => {
-      if (window.location.pathname === before) void navigate('/');
+      if (window.location.pathname + window.location.search === before) void navigate('/');
     }, 200);
   }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { QueryProvider } from '../api/QueryProvider';
 import { creditWatchUser, stopWaitingForCredit, walletQuery } from '../api/wallet';
 import { useAuth } from '../auth/session';
-import { formatCompact } from './format';
+import { formatCompact } from '../lib/format';
 import { CoinsIcon } from './icons';
 
 /** The header's 5D Coins balance (signed-in users only), linking to /coins. Errors are only logged. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 
 interface DialogProps {
@@ -13,9 +13,43 @@ interface DialogProps {
   footer?: ReactNode;
 }
 
+/** What Tab can reach inside the dialog, in order (visible and enabled). */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), audio[controls], video[controls], [tabindex]:not([tabindex="-1"])';
+
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0 && !element.closest('[inert]'),
+  );
+}
+
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside),
- * Escape closes it, and focus returns to the element that opened it.
+ * Keeps Tab inside the dialog: past the last control it wraps to the first, and Shift+Tab before the
+ * first to the last. showModal() makes the page behind inert but lets Tab leave the document for the
+ * browser's own controls, so a keyboard user lost the dialog (issue 18).
+ */
+function trapTab(event: KeyboardEvent | ReactKeyboardEvent, root: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const items = tabbables(root);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !root.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert, Tab cycles through the
+ * dialog's controls (trapTab), Escape closes it, and focus returns to the element that opened it.
  */
 export function Dialog({
   open,
@@ -55,6 +89,7 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={(event) => trapTab(event, event.currentTarget)}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -17,13 +17,13 @@ interface NavItem {
   to: string;
   label: keyof Catalogue['nav'];
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-  comingSoon?: boolean;
 }
 
 const items: readonly NavItem[] = [
   { to: '/', label: 'home', icon: HomeIcon },
   { to: '/marketplace', label: 'marketplace', icon: StoreIcon },
-  { to: '/ai-studio', label: 'aiStudio', icon: SparklesIcon, comingSoon: true },
+  // The AI Studio is live (six tools): the spec's "coming soon" label contradicted the page (issue 18).
+  { to: '/ai-studio', label: 'aiStudio', icon: SparklesIcon },
   { to: '/competitions', label: 'competitions', icon: TrophyIcon },
   { to: '/community', label: 'community', icon: UsersIcon },
   { to: '/coins', label: 'coins', icon: CoinsIcon },
@@ -62,36 +62,24 @@ export function Sidebar({ open, onNavigate }: SidebarProps) {
         }`}
       >
         <ul className="space-y-1">
-          {items.map(({ to, label, icon: ItemIcon, comingSoon }) => (
+          {items.map(({ to, label, icon: ItemIcon }) => (
             <li key={to}>
-              {comingSoon ? (
-                <span
-                  aria-disabled="true"
-                  className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-zinc-500"
-                >
-                  <ItemIcon />
-                  <span>{t(`nav.${label}`)}</span>
-                  <span className="ml-auto rounded-full border border-white/10 px-2 py-0.5 text-[11px] uppercase tracking-wide text-zinc-400">
-                    {t('common.comingSoon')}
-                  </span>
-                </span>
-              ) : (
-                <NavLink
-                  to={to}
-                  end={to === '/'}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm transition ${
-                      isActive
-                        ? 'bg-violet-500/15 font-medium text-white ring-1 ring-inset ring-violet-400/30'
-                        : 'text-zinc-300 hover:bg-white/5 hover:text-white'
-                    }`
-                  }
-                >
-                  <ItemIcon />
-                  <span>{t(`nav.${label}`)}</span>
-                </NavLink>
-              )}
+              <NavLink
+                to={to}
+                end={to === '/'}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm transition ${
+                    isActive
+                      ? 'bg-violet-500/15 font-medium text-white ring-1 ring-inset ring-violet-400/30'
+                      : 'text-zinc-300 hover:bg-white/5 hover:text-white'
+                  }`
+                }
+              >
+                <ItemIcon className="shrink-0" />
+                {/* One line in every language: a long label is cut with an ellipsis, never wrapped. */}
+                <span className="min-w-0 truncate">{t(`nav.${label}`)}</span>
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
 
 /** `loudnessRange` / `eq_high_pass` → "Loudness range" / "Eq high pass": a field name as a label. */
 export function fieldLabel(key: string): string {
@@ -17,10 +18,7 @@ export function fieldLabel(key: string): string {
 export function StructuredValue({ value, depth = 0 }: { value: unknown; depth?: number }) {
   const { i18n } = useTranslation();
   if (value === null || value === undefined || value === '') return <span className="text-zinc-500">—</span>;
-  if (typeof value === 'number')
-    return (
-      <span>{new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 }).format(value)}</span>
-    );
+  if (typeof value === 'number') return <span>{formatNumber(value, 2, i18n.resolvedLanguage)}</span>;
   if (typeof value === 'boolean') return <span>{value ? '✓' : '✗'}</span>;
   if (typeof value !== 'object') return <span className="whitespace-pre-wrap">{String(value)}</span>;
   if (Array.isArray(value))

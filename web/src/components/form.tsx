@@ -1,3 +1,4 @@
+import { failureText } from '../api/error-text';
 import { textRuleMessage } from '../api/text-rule';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
@@ -33,7 +34,7 @@ export function TextField({ id, label, hint, className, ...input }: TextFieldPro
 export const primaryButton =
   'inline-flex h-11 w-full items-center justify-center rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 px-4 font-semibold text-white shadow-lg shadow-violet-900/30 transition hover:brightness-110 disabled:cursor-wait disabled:opacity-70';
 
-/** A failure's text: the shared text rule's refusal in the reader's language, else its message. */
+/** A failed request's text for the user: our API's message in their language, never a library's English. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return textRuleMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback);
+  return textRuleMessage(error) ?? failureText(error, fallback);
 }

@@ -19,9 +19,13 @@ export interface SiteCatalogue {
 
 const SITE_FEATURES: readonly Feature[] = ['studio', 'courses', 'legal'];
 
-/** Dotted paths to every text of a catalogue: 'studio.home.title', ... */
+/**
+ * Dotted paths to every text of a catalogue: 'studio.home.title', ...; a plural ('weeks_one',
+ * 'weeks_other') is named by its base key, as i18next takes it with `count`.
+ */
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'many' | 'other'}` ? Base : K;
 type Paths<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Paths<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralBase<K>}` : Paths<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type SiteKey = Paths<SiteCatalogue>;
 export type SiteT = (key: SiteKey, options?: Record<string, string | number>) => string;

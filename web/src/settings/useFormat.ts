@@ -1,12 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatDate, formatDateTime, formatPriceFromBRL, formatYear } from '../lib/format';
+import {
+  formatCompact,
+  formatDate,
+  formatDateTime,
+  formatPriceFromBRL,
+  formatYear,
+  uiLocale,
+} from '../lib/format';
 import { useSettings } from './store';
 
-/** Formats bound to the user's language and chosen currency (re-render when either changes). */
+/**
+ * Formats (lib/format.ts) bound to the user's language and chosen currency: the component re-renders
+ * when either changes.
+ */
 export function useFormat() {
-  const { i18n } = useTranslation();
+  useTranslation();
+  const locale = uiLocale();
   const { currency } = useSettings();
-  const locale = i18n.resolvedLanguage ?? 'pt-BR';
   return {
     locale,
     currency,

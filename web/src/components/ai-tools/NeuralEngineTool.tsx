@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useAuth } from '../../auth/session';
 import { Markdown } from '../Markdown';
 import { CREATIVITY, DEPTH, NEURAL_MODES, runNeuralEngine, type NeuralMode } from './neural-api';
+import { formatFixed } from '../../lib/format';
 
 /** Neural Engine V2 (AI-tools spec §2, §4, §5, §8): prompt, mode, creativity, depth, run, result. */
 export function NeuralEngineTool({ initialMode = 'creative' }: { initialMode?: NeuralMode }) {
@@ -79,7 +80,7 @@ export function NeuralEngineTool({ initialMode = 'creative' }: { initialMode?: N
           min={CREATIVITY.min}
           max={CREATIVITY.max}
           step={CREATIVITY.step}
-          display={creativity.toFixed(1)}
+          display={formatFixed(creativity, 1)}
           onChange={(value) => setCreativity(Math.round(value * 10) / 10)}
         />
         <RangeField

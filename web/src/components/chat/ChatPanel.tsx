@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { acceptAttribute, checkUpload, UploadErrorCode } from '../../../../shared/uploads';
 import { walletQuery } from '../../api/wallet';
 import { useAuth } from '../../auth/session';
-import { formatCompact } from '../format';
+import { formatCompact } from '../../lib/format';
 import { uploadFile } from '../../lib/multipart-uploader';
 import { apiErrorText, failureText } from '../../api/error-text';
 import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn } from './chat-api';

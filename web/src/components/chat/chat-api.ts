@@ -1,5 +1,6 @@
 import { apiRequest } from '../../api/client';
 import type { UploadApi } from '../../lib/multipart-uploader';
+import { formatTimeOfDay } from '../../lib/format';
 
 /**
  * The chat widget's server calls (docs/ai-api.md): `chatbot` answers, `voice-to-text` transcribes a
@@ -95,11 +96,7 @@ export function blobToBase64(blob: Blob): Promise<string> {
   });
 }
 
-// Made on first use (building a formatter loads locale data).
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** Spec §2/§9: message times as hh:mm in pt-BR, whatever the interface language. */
+/** Message times in the interface language: hh:mm in pt-BR (spec §9), '10:41 PM' in en-US. */
 export function formatChatTime(date: Date): string {
-  timeFormat ??= new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-  return timeFormat.format(date);
+  return formatTimeOfDay(date);
 }

@@ -34,6 +34,8 @@ import {
 } from './daws';
 import { downloadJson, downloadMidi } from './download';
 import { DawPicker, fieldClass, labelClass, StatusBadge, type ConnectionStatus } from './parts';
+import { formatFixed, formatTimeOfDay } from '../../lib/format';
+import { keyLabel, noteLabel } from '../../lib/key-names';
 
 type Section = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | 'realtime';
 type Busy = 'analysis' | 'beats' | 'melody' | 'mixing' | 'arrangement' | null;
@@ -170,7 +172,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
       async () => {
         const result = await createMelody(dawId, melody);
         downloadMidi(result.midiBase64, `5d-melody-${melody.key.replace('#', 's')}-${melody.scale}.mid`);
-        setLastDone(t('daw.ai.melodyDone', { bars: melody.bars }));
+        setLastDone(t('daw.ai.melodyDone', { count: melody.bars }));
       },
       t('daw.errors.creationTitle'),
       t('daw.errors.melody'),
@@ -262,6 +264,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={analysisType}
                 onChange={setAnalysisType}
                 options={ANALYSIS_TYPES}
+                optionLabel={(o) => t(`daw.ai.options.analysisType.${o as (typeof ANALYSIS_TYPES)[number]}`)}
               />
             </div>
             <button
@@ -274,7 +277,10 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
             </button>
             {features && (
               <dl data-testid="audio-features" className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-                <Stat label={t('daw.ai.features.duration')} value={`${features.duration.toFixed(1)} s`} />
+                <Stat
+                  label={t('daw.ai.features.duration')}
+                  value={`${formatFixed(features.duration, 1)} s`}
+                />
                 <Stat label={t('daw.ai.features.sampleRate')} value={`${features.sampleRate} Hz`} />
                 <Stat label={t('daw.ai.features.rms')} value={`${features.rmsDb} dBFS`} />
                 <Stat label={t('daw.ai.features.peak')} value={`${features.peakDb} dBFS`} />
@@ -309,8 +315,8 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 <p>
                   <strong>{t('daw.ai.detectedKey')}:</strong>{' '}
                   {analysis.keyClear || analysis.detectedKey === '—'
-                    ? analysis.detectedKey
-                    : t('daw.ai.keyUnclear', { key: analysis.detectedKey })}{' '}
+                    ? keyLabel(t, analysis.detectedKey)
+                    : t('daw.ai.keyUnclear', { key: keyLabel(t, analysis.detectedKey) })}{' '}
                   · <strong>{t('daw.ai.detectedBpm')}:</strong>{' '}
                   {analysis.detectedBPM === null
                     ? '—'
@@ -340,6 +346,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={beat.genre}
                 onChange={(genre) => setBeat({ ...beat, genre })}
                 options={GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof GENRES)[number]}`)}
               />
               <div>
                 <label htmlFor="ai-beat-bpm" className={labelClass}>
@@ -408,6 +415,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.key}
                 onChange={(key) => setMelody({ ...melody, key })}
                 options={NOTE_KEYS}
+                optionLabel={(o) => noteLabel(t, NOTE_KEYS.indexOf(o as (typeof NOTE_KEYS)[number]))}
               />
               <SelectField
                 id="ai-melody-scale"
@@ -415,6 +423,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.scale}
                 onChange={(scale) => setMelody({ ...melody, scale })}
                 options={SCALES}
+                optionLabel={(o) => t(`daw.ai.options.scale.${o as (typeof SCALES)[number]}`)}
               />
               <SelectField
                 id="ai-melody-genre"
@@ -422,6 +431,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.genre}
                 onChange={(genre) => setMelody({ ...melody, genre })}
                 options={GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof GENRES)[number]}`)}
               />
               <SelectField
                 id="ai-melody-emotion"
@@ -429,6 +439,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={melody.emotion}
                 onChange={(emotion) => setMelody({ ...melody, emotion })}
                 options={EMOTIONS}
+                optionLabel={(o) => t(`daw.ai.options.emotion.${o as (typeof EMOTIONS)[number]}`)}
               />
               <Slider
                 id="ai-melody-bars"
@@ -461,6 +472,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={mixing.trackType}
                 onChange={(trackType) => setMixing({ ...mixing, trackType })}
                 options={TRACK_TYPES}
+                optionLabel={(o) => t(`daw.ai.options.trackType.${o as (typeof TRACK_TYPES)[number]}`)}
               />
               <SelectField
                 id="ai-mix-genre"
@@ -468,6 +480,7 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                 value={mixing.genre}
                 onChange={(genre) => setMixing({ ...mixing, genre })}
                 options={MIX_GENRES}
+                optionLabel={(o) => t(`daw.ai.options.genre.${o as (typeof MIX_GENRES)[number]}`)}
               />
               <div className="sm:col-span-2">
                 <label htmlFor="ai-mix-reference" className={labelClass}>
@@ -560,13 +573,13 @@ export default function AiDawDialog({ open, onClose }: { open: boolean; onClose:
                   value={effects[name]}
                   range={RANGES.unit}
                   onChange={(value) => setEffects({ ...effects, [name]: value })}
-                  format={(v) => v.toFixed(2)}
+                  format={(v) => formatFixed(v, 2)}
                 />
               ))}
             </div>
             {live && lastSync && (
               <p role="status" className="mt-3 text-xs text-emerald-300">
-                {t('daw.ai.synced', { time: lastSync.toLocaleTimeString('pt-BR') })}
+                {t('daw.ai.synced', { time: formatTimeOfDay(lastSync) })}
               </p>
             )}
           </TabPanel>
@@ -609,12 +622,15 @@ function SelectField({
   value,
   onChange,
   options,
+  optionLabel,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
+  /** Each option as the reader reads it (the values are the API's English words). */
+  optionLabel: (option: string) => string;
 }) {
   return (
     <div>
@@ -624,7 +640,7 @@ function SelectField({
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={fieldClass}>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

@@ -14,6 +14,7 @@ import {
 import { BASIC_DAWS, DEFAULT_OSC_PORT, defaultPort, MIDI_KEYS, MIDI_TRACKS, type DawId } from './daws';
 import { downloadJson, downloadMidi } from './download';
 import { DawPicker, fieldClass, labelClass, StatusBadge, type ConnectionStatus } from './parts';
+import { keyLabel } from '../../lib/key-names';
 
 type Tab = 'midi' | 'osc' | 'sync' | 'project';
 
@@ -164,8 +165,8 @@ export default function DawBridgeDialog({ open, onClose }: { open: boolean; onCl
                   className={fieldClass}
                 >
                   {MIDI_KEYS.map((key) => (
-                    <option key={key.value} value={key.value}>
-                      {key.label}
+                    <option key={key} value={key}>
+                      {keyLabel(t, key)}
                     </option>
                   ))}
                 </select>
@@ -281,7 +282,7 @@ export default function DawBridgeDialog({ open, onClose }: { open: boolean; onCl
             <p className="mt-2 text-xs text-zinc-400">
               {t('daw.project.summary', {
                 bpm: midi.bpm,
-                key: midi.key,
+                key: keyLabel(t, midi.key),
                 tracks: enabledTracks.map((track) => t(`daw.midi.track.${track}`)).join(', ') || '—',
               })}
             </p>

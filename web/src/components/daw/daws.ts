@@ -33,12 +33,8 @@ export function defaultPort(daw: DawInfo): number {
   return daw.ports.osc ?? daw.ports.websocket ?? DEFAULT_OSC_PORT;
 }
 
-export const MIDI_KEYS = [
-  { value: 'C', label: 'C Major' },
-  { value: 'Am', label: 'A Minor' },
-  { value: 'G', label: 'G Major' },
-  { value: 'Em', label: 'E Minor' },
-] as const;
+/** The MIDI export's keys, in the API's short spelling; the dialog names them with lib/key-names. */
+export const MIDI_KEYS = ['C', 'Am', 'G', 'Em'] as const;
 export const MIDI_TRACKS = ['drums', 'bass', 'melody', 'harmony'] as const;
 export type MidiTrack = (typeof MIDI_TRACKS)[number];
 

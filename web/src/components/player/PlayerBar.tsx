@@ -30,7 +30,7 @@ export function PlayerBar({ player }: { player: PlayerHandle }) {
           data-testid="player"
           data-player-bar
           data-state={state.playing ? 'playing' : 'paused'}
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-zinc-950/95 px-3 py-2 backdrop-blur lg:left-70"
+          className="fixed inset-x-0 bottom-0 z-30 min-h-18 border-t border-white/10 bg-zinc-950/95 py-2 pl-3 pr-20 backdrop-blur sm:pr-24 lg:left-70"
         >
           <div className="mx-auto flex max-w-6xl items-center gap-3">
             {track.coverUrl ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../../shared/plans';
@@ -8,6 +8,7 @@ import { openCheckoutTab } from '../checkout-tab';
 import { countdownParts, promotionDeadline } from './countdown';
 import { choosePlan } from './plan-checkout';
 import { priceSchedule } from './price-schedule';
+import { formatNumber, formatWholeUsd } from '../../lib/format';
 
 // The promotion counts down from the moment this page was loaded.
 const deadline = promotionDeadline(performance.timeOrigin);
@@ -45,7 +46,7 @@ function PromotionCountdown() {
 
 /** Landing pricing section: the plans of spec section 9, the promotion, and checkout on choice. */
 export function PricingSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<PlanId | null>(null);
@@ -54,11 +55,6 @@ export function PricingSection() {
   useEffect(() => {
     if (window.location.hash === '#pricing') document.getElementById('pricing')?.scrollIntoView();
   }, []);
-  const language = i18n.resolvedLanguage;
-  const money = useMemo(
-    () => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
-    [language],
-  );
 
   async function onChoose(plan: PlanId) {
     setBusy(plan);
@@ -111,15 +107,13 @@ export function PricingSection() {
             t('pricing.coins', { coins: plan.monthlyCoins }),
             plan.maxProjects === null
               ? t('pricing.unlimitedProjects')
-              : t('pricing.projects', { projects: plan.maxProjects }),
+              : t('pricing.projects', { count: plan.maxProjects }),
             plan.monthlyGenerations === null
               ? t('pricing.unlimitedGenerations')
-              : t('pricing.generations', { generations: plan.monthlyGenerations }),
+              : t('pricing.generations', { count: plan.monthlyGenerations }),
           ];
           if (plan.savingsPercent !== null) {
-            features.push(
-              t('pricing.savings', { percent: plan.savingsPercent.toLocaleString(i18n.resolvedLanguage) }),
-            );
+            features.push(t('pricing.savings', { percent: formatNumber(plan.savingsPercent, 1) }));
           }
           return (
             <li
@@ -140,7 +134,7 @@ export function PricingSection() {
               <p
                 className={`mt-4 font-bold whitespace-nowrap text-white ${schedule ? 'text-3xl' : 'text-2xl leading-9'}`}
               >
-                {schedule ? money.format(schedule.intro) : t('pricing.onRequest')}
+                {schedule ? formatWholeUsd(schedule.intro) : t('pricing.onRequest')}
                 {schedule && (
                   <span className="text-base font-normal text-zinc-400">{t('pricing.perMonth')}</span>
                 )}
@@ -148,7 +142,7 @@ export function PricingSection() {
               <p className="mt-1 min-h-10 text-sm text-zinc-400">
                 {schedule?.regular !== undefined &&
                   t(schedule.introMonths === 1 ? 'pricing.firstMonth' : 'pricing.firstTwoMonths', {
-                    price: money.format(schedule.regular),
+                    price: formatWholeUsd(schedule.regular),
                   })}
               </p>
               <ul className="mt-5 flex-1 space-y-2 text-sm text-zinc-300">

@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { NeuralEngineTool } from '../../components/ai-tools/NeuralEngineTool';
 import { DawActions } from '../../components/ai-tools/StudioActions';
 import { ToolIcon } from '../../components/ai-tools/ToolIcon';
-import { ArrowLeftIcon } from '../../components/icons';
 import { GenericTool } from './components/GenericTool';
 import { ProducerChatDrawer } from './components/ProducerChatDrawer';
 import { isToolId, STUDIO_TOOLS, type StudioTool } from './tools';
 
-/** /ai-studio (AI-tools spec §2): hero, six tool cards, a detail view per tool with Voltar. */
+/**
+ * /ai-studio (AI-tools spec §2): hero, six tool cards, a detail view per tool. The open tool is in the URL
+ * (`?tool=`), so the shell's one Voltar (history back) returns from a tool to the grid; the page had a
+ * second Voltar of its own stacked under it (issue 18).
+ */
 export function Component() {
   const { t } = useTranslation();
-  // Local state, not the URL: the shell's Voltar leaves /ai-studio entirely, this view's Voltar returns to the grid.
-  const [toolId, setToolId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const toolId = searchParams.get('tool');
   const [producerOpen, setProducerOpen] = useState(false);
   const selected = isToolId(toolId)
     ? STUDIO_TOOLS.find((tool) => tool.id === toolId && !tool.href)
@@ -36,14 +39,6 @@ export function Component() {
     <div className="mx-auto max-w-6xl">
       {selected ? (
         <section aria-labelledby="tool-title">
-          <button
-            type="button"
-            onClick={() => setToolId(null)}
-            aria-label={t('aiStudio.backToTools')}
-            className="mb-4 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-zinc-300 hover:bg-white/5 hover:text-white"
-          >
-            <ArrowLeftIcon width={16} height={16} /> {t('common.back')}
-          </button>
           <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
             <div>
               <h1
@@ -84,7 +79,7 @@ export function Component() {
                 <ToolCard
                   tool={tool}
                   onOpen={() => {
-                    setToolId(tool.id);
+                    setSearchParams({ tool: tool.id });
                     window.scrollTo({ top: 0 });
                   }}
                 />

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../auth/session';
-import { TextField, errorMessage, primaryButton } from '../../components/form';
+import { authErrorText } from '../../auth/auth-error-text';
+import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
 
 interface ConfirmSignUpFormProps {
@@ -25,7 +26,7 @@ export function ConfirmSignUpForm({ account, onSignedIn, onBack }: ConfirmSignUp
     try {
       await confirmSignUp(account.email, code);
     } catch (error) {
-      toast.error(t('auth.confirmError'), { description: errorMessage(error, t('auth.unknownError')) });
+      toast.error(t('auth.confirmError'), { description: authErrorText(error, 'confirm', t) });
       setBusy(false);
       return;
     }
@@ -34,7 +35,7 @@ export function ConfirmSignUpForm({ account, onSignedIn, onBack }: ConfirmSignUp
       toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
       onSignedIn();
     } catch (error) {
-      toast.error(t('auth.loginError'), { description: errorMessage(error, t('auth.unknownError')) });
+      toast.error(t('auth.loginError'), { description: authErrorText(error, 'signIn', t) });
       setBusy(false);
     }
   }
@@ -47,7 +48,7 @@ export function ConfirmSignUpForm({ account, onSignedIn, onBack }: ConfirmSignUp
         description: t('auth.resendSuccessDescription', { email: account.email }),
       });
     } catch (error) {
-      toast.error(t('auth.resendError'), { description: errorMessage(error, t('auth.unknownError')) });
+      toast.error(t('auth.resendError'), { description: authErrorText(error, 'resend', t) });
     } finally {
       setResending(false);
     }

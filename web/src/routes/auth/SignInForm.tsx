@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuth } from '../../auth/session';
-import { TextField, errorMessage, primaryButton } from '../../components/form';
+import { authErrorText } from '../../auth/auth-error-text';
+import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
 
 interface SignInFormProps {
@@ -30,7 +31,7 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps)
       toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
       onSignedIn();
     } catch (error) {
-      toast.error(t('auth.loginError'), { description: errorMessage(error, t('auth.unknownError')) });
+      toast.error(t('auth.loginError'), { description: authErrorText(error, 'signIn', t) });
     } finally {
       setBusy(false);
     }

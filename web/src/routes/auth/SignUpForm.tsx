@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Role } from '../../../../shared/schemas/profile';
 import { useAuth } from '../../auth/session';
-import { TextField, errorMessage, primaryButton } from '../../components/form';
+import { authErrorText } from '../../auth/auth-error-text';
+import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
 
 interface SignUpFormProps {
@@ -35,7 +36,7 @@ export function SignUpForm({ defaultRole, onCreated }: SignUpFormProps) {
         toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
       }
     } catch (error) {
-      toast.error(t('auth.signUpError'), { description: errorMessage(error, t('auth.unknownError')) });
+      toast.error(t('auth.signUpError'), { description: authErrorText(error, 'signUp', t) });
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { waitForCredit, walletQuery } from '../../api/wallet';
 import { useAuth } from '../../auth/session';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { PageLoading } from '../../components/PageLoading';
 import { BalanceCard } from './components/BalanceCard';
 import { BuyCoinsForm } from './components/BuyCoinsForm';
@@ -32,7 +33,6 @@ function Wallet({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery(userId));
   const waiting = useWaitingForCredit();
-  const [searchParams, setSearchParams] = useSearchParams();
 
   useEffect(() => {
     if (wallet.error) {
@@ -41,13 +41,9 @@ function Wallet({ userId }: { userId: string }) {
     }
   }, [wallet.error, t]);
 
-  // Back from a checkout in this same tab (pop-up blocked): the credit may still be on its way.
-  const checkoutDone = searchParams.get('checkout') === 'success';
-  useEffect(() => {
-    if (!checkoutDone) return;
-    waitForCredit(queryClient, userId);
-    setSearchParams({}, { replace: true });
-  }, [checkoutDone, queryClient, userId, setSearchParams]);
+  // Back from Stripe (the checkout's tab, or this one when the pop-up was blocked): say what happened;
+  // after a payment the credit may still be on its way, so the wallet is re-read until it shows.
+  useCheckoutReturn('coins', () => waitForCredit(queryClient, userId));
 
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
+import { useDocumentTitle } from '../../components/document-title';
 import { PageLoading } from '../../components/PageLoading';
 import { useFormat } from '../../settings/useFormat';
 import { useCreator } from './api/creator';
+import { formatFixed } from '../../lib/format';
 
 function Stat({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
   return (
@@ -25,6 +27,8 @@ function CreatorPage() {
   const format = useFormat();
   const { name = '' } = useParams();
   const query = useCreator(name);
+  const shownName = query.data?.creator.name;
+  useDocumentTitle(shownName && t('titles.page', { page: shownName }));
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
@@ -78,9 +82,7 @@ function CreatorPage() {
           <div>
             <dt className="text-zinc-400">{t('creator.rating')}</dt>
             <dd className="font-semibold text-amber-300">
-              {creator.rating === null
-                ? t('creator.noRating')
-                : `★ ${creator.rating.toLocaleString(format.locale, { minimumFractionDigits: 1 })}`}
+              {creator.rating === null ? t('creator.noRating') : `★ ${formatFixed(creator.rating, 1)}`}
             </dd>
             {creator.rating !== null && (
               <dd className="text-xs text-zinc-400" data-testid="creator-rating-count">
@@ -129,7 +131,7 @@ function CreatorPage() {
             {t('creator.xp', { xp: format.compact(creator.xp_points) })}
           </li>
           <li className="rounded-full bg-white/5 px-3 py-1 text-zinc-200">
-            {t('creator.streak', { days: creator.streak_days })}
+            {t('creator.streak', { count: creator.streak_days })}
           </li>
           <li className="rounded-full bg-white/5 px-3 py-1 text-zinc-200">
             {t('creator.downloadsPerBeat')}: {format.compact(perBeat)}
@@ -159,7 +161,10 @@ function CreatorPage() {
                 </p>
                 <p className="mt-3 flex items-center justify-between text-sm">
                   <span className="text-zinc-300">
-                    {t('creator.downloadsCount', { count: format.compact(beat.downloads) })}
+                    {t('creator.downloadsCount', {
+                      count: beat.downloads,
+                      value: format.compact(beat.downloads),
+                    })}
                   </span>
                   <span className="font-semibold text-white">{format.price(beat.price)}</span>
                 </p>

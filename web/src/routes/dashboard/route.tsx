@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/session';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { LogOutIcon } from '../../components/icons';
 import { PageLoading } from '../../components/PageLoading';
 
@@ -13,6 +14,7 @@ function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { profile, profileLoading, signOut } = useAuth();
+  useCheckoutReturn('plan');
 
   if (profileLoading) return <PageLoading />;
   if (!profile) {

@@ -176,6 +176,7 @@ function GeneratePage() {
         id: result.track.id,
         title: result.track.title,
         audioUrl: result.track.audioUrl,
+        audioKey: result.track.audioKey ?? null,
         generationId: result.jobId,
       });
       setSavedId(saved.id);

@@ -9,9 +9,12 @@ import {
   exportDocument,
   HISTORY_PAGE_SIZE,
   HistoryPersistError,
+  SAVED_STATUS,
+  UNTITLED,
   type TrackPage,
   type TrackStore,
 } from './track-store';
+import { formatShortDateTime } from '../../lib/format';
 
 const secondaryButton =
   'inline-flex h-10 items-center justify-center rounded-lg border border-white/15 px-4 text-sm font-medium text-zinc-100 transition hover:bg-white/5 disabled:cursor-not-allowed disabled:opacity-50';
@@ -58,7 +61,7 @@ function HistoryView({
   version: number;
   changed: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
@@ -71,10 +74,9 @@ function HistoryView({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` marks writes to the store
   const total = useMemo(() => store.count(), [store, version]);
   const audioUrls = useFreshAudioUrls(result.rows);
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' }),
-    [i18n.resolvedLanguage],
-  );
+  // The store keeps the spec's values ('saved', 'Untitled'); the page says them in the reader's language.
+  const statusLabel = (status: string) => (status === SAVED_STATUS ? t('history.status.saved') : status);
+  const titleOf = (title: string) => (title === UNTITLED ? t('history.untitled') : title);
 
   function onExport() {
     const day = new Date().toISOString().slice(0, 10);
@@ -155,21 +157,21 @@ function HistoryView({
               result.rows.map((row) => (
                 <li key={row.id} className="rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
                   <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 truncate font-medium text-zinc-100">{row.title}</p>
+                    <p className="min-w-0 truncate font-medium text-zinc-100">{titleOf(row.title)}</p>
                     <span className="shrink-0 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-300">
-                      {row.status}
+                      {statusLabel(row.status)}
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-zinc-400">
                     {t('history.colCreatedAt')}{' '}
-                    <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                    <time dateTime={row.createdAt}>{formatShortDateTime(row.createdAt)}</time>
                   </p>
                   <audio
                     controls
                     preload="none"
                     src={audioUrls.get(row.id)}
                     className="mt-3 h-10 w-full"
-                    aria-label={t('history.preview', { title: row.title })}
+                    aria-label={t('history.preview', { title: titleOf(row.title) })}
                   />
                 </li>
               ))
@@ -206,15 +208,15 @@ function HistoryView({
                   result.rows.map((row) => (
                     <tr key={row.id} className="border-b border-white/5 last:border-0">
                       <th scope="row" className="max-w-56 truncate px-4 py-3 font-medium text-zinc-100">
-                        {row.title}
+                        {titleOf(row.title)}
                       </th>
                       <td className="px-4 py-3">
                         <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-300">
-                          {row.status}
+                          {statusLabel(row.status)}
                         </span>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-zinc-300">
-                        <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
+                        <time dateTime={row.createdAt}>{formatShortDateTime(row.createdAt)}</time>
                       </td>
                       <td className="px-4 py-2">
                         <audio
@@ -222,7 +224,7 @@ function HistoryView({
                           preload="none"
                           src={audioUrls.get(row.id)}
                           className="h-9 w-56"
-                          aria-label={t('history.preview', { title: row.title })}
+                          aria-label={t('history.preview', { title: titleOf(row.title) })}
                         />
                       </td>
                     </tr>

@@ -5,10 +5,11 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
  * browser and persisted in localStorage as base64 after every change. Framework-free and free of Vite
  * imports, so unit tests run it in Node with the same wasm.
  *
- * Playback after a reload: the audio URL the server hands out is presigned and expires (minutes to
- * hours). A generated track therefore also keeps the id of its generation job (`generationId`); the
- * history asks `GET /api/generations/{generationId}` for a fresh URL when it shows the row and falls
- * back to the stored `audioUrl` when that fails. The export carries the stored URL as it was saved.
+ * Playback after a reload: the audio URL the server hands out is presigned and expires within the hour,
+ * so it is never stored (issue 18: the history kept dead links). A generated track keeps the object key
+ * of its audio (`audioKey`) and the id of its generation job (`generationId`); the history asks
+ * `GET /api/generations/{generationId}` to sign the key when it shows the row. `audioUrl` holds only a
+ * link that does not expire (none today; kept for records from other sources).
  */
 
 export const HISTORY_STORAGE_KEY = '5d.history.sqlite';
@@ -19,20 +20,30 @@ export const UNTITLED = 'Untitled';
 export interface TrackRecord {
   id: string;
   title: string;
+  /** A link that does not expire; '' when the audio is signed on view from its key. */
   audioUrl: string;
   status: string;
   /** ISO 8601. */
   createdAt: string;
-  /** The generation job that made the track, used to get a fresh audio URL; null for other sources. */
+  /** The generation job that made the track, used to sign its audio on view; null for other sources. */
   generationId: string | null;
+  /** The audio's object key in the audio bucket (null for records saved before keys were kept). */
+  audioKey: string | null;
 }
 
 export interface NewTrack {
   id: string;
   title?: string | null;
+  /** The link the server answered; not kept when it is presigned (it expires). */
   audioUrl: string;
   generationId?: string | null;
+  audioKey?: string | null;
   createdAt?: Date;
+}
+
+/** A presigned S3 link (SigV4 query): it stops working within the hour, so it is never stored. */
+export function isPresignedUrl(url: string): boolean {
+  return /[?&]X-Amz-(Signature|Expires|Credential)=/i.test(url);
 }
 
 export interface TrackPage {
@@ -52,7 +63,7 @@ export class HistoryPersistError extends Error {
   override readonly name = 'HistoryPersistError';
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: Record<number, string> = {
   1: `CREATE TABLE IF NOT EXISTS tracks (
@@ -64,6 +75,9 @@ const MIGRATIONS: Record<number, string> = {
         generationId TEXT
       );
       CREATE INDEX IF NOT EXISTS tracks_createdAt ON tracks (createdAt);`,
+  // The object key is kept and the expired presigned links saved before it are dropped (issue 18).
+  2: `ALTER TABLE tracks ADD COLUMN audioKey TEXT;
+      UPDATE tracks SET audioUrl = '' WHERE audioUrl LIKE '%X-Amz-%';`,
 };
 
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -88,7 +102,7 @@ export function foldText(text: string): string {
 }
 
 function toRecord(row: SqlValue[]): TrackRecord {
-  const [id, title, audioUrl, status, createdAt, generationId] = row;
+  const [id, title, audioUrl, status, createdAt, generationId, audioKey] = row;
   return {
     id: String(id),
     title: String(title),
@@ -96,10 +110,11 @@ function toRecord(row: SqlValue[]): TrackRecord {
     status: String(status),
     createdAt: String(createdAt),
     generationId: generationId === null || generationId === undefined ? null : String(generationId),
+    audioKey: audioKey === null || audioKey === undefined ? null : String(audioKey),
   };
 }
 
-const COLUMNS = 'id, title, audioUrl, status, createdAt, generationId';
+const COLUMNS = 'id, title, audioUrl, status, createdAt, generationId, audioKey';
 
 export class TrackStore {
   private constructor(
@@ -148,18 +163,20 @@ export class TrackStore {
     const record: TrackRecord = {
       id: track.id,
       title: track.title?.trim() || UNTITLED,
-      audioUrl: track.audioUrl,
+      audioUrl: isPresignedUrl(track.audioUrl) ? '' : track.audioUrl,
       status: SAVED_STATUS,
       createdAt: (track.createdAt ?? new Date()).toISOString(),
       generationId: track.generationId ?? null,
+      audioKey: track.audioKey ?? null,
     };
-    this.db.run(`INSERT OR REPLACE INTO tracks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`, [
+    this.db.run(`INSERT OR REPLACE INTO tracks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       record.id,
       record.title,
       record.audioUrl,
       record.status,
       record.createdAt,
       record.generationId,
+      record.audioKey,
     ]);
     this.persist();
     return record;
@@ -251,10 +268,21 @@ function readStorage(storage: HistoryStorage | null, key: string): string | null
   }
 }
 
-/** The 'Exportar JSON' document: the tracks as the spec names their fields. */
+/**
+ * The 'Exportar JSON' document: the tracks as the spec names their fields, with the audio's object key
+ * and generation instead of a link that would expire within the hour.
+ */
 export function exportDocument(tracks: TrackRecord[]): string {
   return JSON.stringify(
-    tracks.map(({ id, title, audioUrl, status, createdAt }) => ({ id, title, audioUrl, status, createdAt })),
+    tracks.map(({ id, title, audioUrl, audioKey, generationId, status, createdAt }) => ({
+      id,
+      title,
+      ...(audioUrl ? { audioUrl } : {}),
+      audioKey,
+      generationId,
+      status,
+      createdAt,
+    })),
     null,
     2,
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { useHydrated } from '../../lib/hydration';
 
 // Below the hero and heavier than it: its own chunk, so the hero paints first.
@@ -15,6 +16,8 @@ function HomePage() {
   const { t } = useTranslation();
   // The build prerenders the hero (web/prerender); the sections below load once the page is hydrated.
   const hydrated = useHydrated();
+  // A plan's checkout cancelled at Stripe comes back here (/?checkout=cancel#pricing).
+  useCheckoutReturn('plan');
   const pricingPlaceholder = <div aria-hidden="true" className="mt-16 min-h-96" />;
   return (
     <>

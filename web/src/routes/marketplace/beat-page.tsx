@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -6,14 +6,15 @@ import type { TierId } from '../../../../shared/licensing/tiers';
 import { creatorSlug } from '../../../../shared/site-rules';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/session';
-import { formatBRL } from '../../components/format';
+import { formatBRL } from '../../lib/format';
+import { useDocumentTitle } from '../../components/document-title';
 import { PauseGlyph, PlayerBar, PlayGlyph } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { useBeat } from './api/beat';
 import { playableUrl } from './api/catalogue';
 import { useBeatLicences } from './api/licences';
 import type { Beat } from './api/schemas';
-import { keyLabel } from './components/key-names';
+import { keyLabel } from '../../lib/key-names';
 import { OfferPanel } from './components/OfferPanel';
 import { TierTerms } from './components/TierTerms';
 
@@ -34,14 +35,7 @@ function BeatPage() {
   const beat = useBeat(id);
   const title = beat.data?.title;
 
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = t('marketplace.beatPage.pageTitle', { title });
-    return () => {
-      document.title = previous;
-    };
-  }, [t, title]);
+  useDocumentTitle(title && t('marketplace.beatPage.pageTitle', { title }));
 
   if (beat.isPending) return <BeatSkeleton />;
   if (beat.isError) {
@@ -238,11 +232,23 @@ function BeatView({ beat }: { beat: Beat }) {
             </select>
           </div>
           {user ? (
-            <OfferPanel projectId={beat.id} tier={offerOn.id} signedIn />
+            <OfferPanel
+              projectId={beat.id}
+              tier={offerOn.id}
+              signedIn
+              minOffer={licences.data?.min_offer ?? null}
+            />
           ) : (
-            <Link to="/auth" className={secondaryButton}>
-              {t('header.login')}
-            </Link>
+            <>
+              {licences.data?.min_offer != null && (
+                <p className="text-sm text-zinc-400">
+                  {t('licensing.offers.minimum', { amount: formatBRL(licences.data.min_offer) })}
+                </p>
+              )}
+              <Link to="/auth" className={secondaryButton}>
+                {t('header.login')}
+              </Link>
+            </>
           )}
         </section>
       )}

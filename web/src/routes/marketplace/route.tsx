@@ -8,6 +8,7 @@ import type { CatalogueCard, CatalogueStats } from '../../../../shared/schemas/c
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/session';
 import { useCheckout } from '../../components/checkout/use-checkout';
+import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { PlayerBar } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { Tabs } from '../../components/Tabs';
@@ -71,6 +72,7 @@ function MarketplacePage() {
   const fresh = data !== undefined && !catalogue.isPlaceholderData;
   const toggleFavorite = useToggleFavorite(user?.id ?? null);
   const { buy, subscribe } = useCheckout();
+  useCheckoutReturn('purchase');
   const player = usePlayer(useCallback(() => toast.error(t('marketplace.player.playError')), [t]));
   const [sheetOpen, setSheetOpen] = useState(false);
   // Comprar opens the licence tier choice (issue 8).

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PLANS, resolvePlan } from '../../../../shared/plans';
 import { useAuth } from '../../auth/session';
-import { formatBRL, formatDatePtBR } from '../../components/format';
+import { formatBRL, formatDate } from '../../lib/format';
 import { PageLoading } from '../../components/PageLoading';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { LicenceDownloads } from './components/LicenceDownloads';
@@ -183,7 +183,7 @@ function FavoritesList({ items, userId }: { items: FavoriteItem[]; userId: strin
           data-testid="favorite-card"
           className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60"
         >
-          <div className="aspect-video bg-gradient-to-br from-violet-700 to-fuchsia-800">
+          <div className="aspect-square bg-gradient-to-br from-violet-700 to-fuchsia-800">
             {item.beat_cover_url && (
               <img src={item.beat_cover_url} alt="" className="size-full object-cover" />
             )}
@@ -196,7 +196,7 @@ function FavoritesList({ items, userId }: { items: FavoriteItem[]; userId: strin
             <p className="text-xs text-violet-300">{item.beat_genre}</p>
             <p className="text-lg font-bold text-white">{formatBRL(item.beat_price)}</p>
             <p className="text-xs text-zinc-500">
-              {t('collection.favoritedOn', { date: formatDatePtBR(item.created_at) })}
+              {t('collection.favoritedOn', { date: formatDate(item.created_at) })}
             </p>
             <button
               type="button"
@@ -241,7 +241,7 @@ function PurchasesList({ items }: { items: PurchaseItem[] }) {
           <div>
             <h2 className="font-semibold text-white">{t('collection.order', { id: item.id.slice(0, 8) })}</h2>
             <p className="text-sm text-zinc-400">
-              {item.product_name} · {formatDatePtBR(item.created_at)}
+              {item.product_name} · {formatDate(item.created_at)}
             </p>
           </div>
           <div className="flex items-center gap-3">
@@ -275,11 +275,11 @@ function SubscriptionsList({ items }: { items: SubscriptionItem[] }) {
           <dl className="flex flex-wrap gap-4 text-sm">
             <div>
               <dt className="text-xs text-zinc-500">{t('collection.start')}</dt>
-              <dd className="text-zinc-200">{formatDatePtBR(item.current_period_start) || '—'}</dd>
+              <dd className="text-zinc-200">{formatDate(item.current_period_start) || '—'}</dd>
             </div>
             <div>
               <dt className="text-xs text-zinc-500">{t('collection.nextBilling')}</dt>
-              <dd className="text-zinc-200">{formatDatePtBR(item.current_period_end) || '—'}</dd>
+              <dd className="text-zinc-200">{formatDate(item.current_period_end) || '—'}</dd>
             </div>
           </dl>
           <StatusBadge status={item.status} highlight={item.status === 'active'} />

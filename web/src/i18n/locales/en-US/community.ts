@@ -30,7 +30,10 @@ const community: Catalogue['community'] = {
   },
   trending: {
     title: 'Topics of the week',
-    posts: '{{count}} posts',
+    posts_one: '{{count, number}} post',
+    posts_zero: '{{count, number}} posts',
+    posts_many: '{{count, number}} posts',
+    posts_other: '{{count, number}} posts',
     empty: 'No #tags used in the last 7 days.',
   },
   members: {

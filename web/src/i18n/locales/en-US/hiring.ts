@@ -16,10 +16,18 @@ const hiring = {
     'The {{coins}} 5D Coins leave your balance now and are held in escrow: the creator only receives them when you accept the delivery.',
   howDeadline_one:
     'The creator has {{count}} day to deliver. If they decline or miss the deadline, the coins come back to you.',
+  howDeadline_zero:
+    'The creator has {{count}} days to deliver. If they decline or miss the deadline, the coins come back to you.',
+  howDeadline_many:
+    'The creator has {{count}} days to deliver. If they decline or miss the deadline, the coins come back to you.',
   howDeadline_other:
     'The creator has {{count}} days to deliver. If they decline or miss the deadline, the coins come back to you.',
   howReview_one:
     'After delivery you have {{count}} day to review and accept; after that the payment is released to the creator automatically.',
+  howReview_zero:
+    'After delivery you have {{count}} days to review and accept; after that the payment is released to the creator automatically.',
+  howReview_many:
+    'After delivery you have {{count}} days to review and accept; after that the payment is released to the creator automatically.',
   howReview_other:
     'After delivery you have {{count}} days to review and accept; after that the payment is released to the creator automatically.',
   briefLabel: 'Brief (optional)',

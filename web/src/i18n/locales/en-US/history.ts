@@ -12,6 +12,8 @@ const history: Catalogue['history'] = {
   persistError: 'Could not store the history in this browser.',
   caption: 'Saved tracks, newest first',
   colTitle: 'Title',
+  status: { saved: 'saved' },
+  untitled: 'Untitled',
   colStatus: 'Status',
   colCreatedAt: 'Created at',
   colPreview: 'Preview',

@@ -47,7 +47,7 @@ const chat: typeof chatPtBR = {
     fileTitle: 'Error en el archivo',
     fileFallback: 'Falló el procesamiento',
     notSignedIn: 'Usuario no autenticado',
-    uploadFailed: 'Upload failed: {{message}}',
+    uploadFailed: 'Error en la subida: {{message}}',
     transcriptionTitle: 'Error en la transcripción',
     transcriptionText: 'No se pudo procesar el audio',
     noAudioTitle: 'No se detectó audio',

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../pt-BR';
 
 const collection: Catalogue['collection'] = {
-  title: 'My Collection',
+  title: 'Mi colección',
   subtitle: 'Tus favoritos, compras y suscripciones en un solo lugar.',
   checkoutReturned: 'Pago recibido. Tu compra aparece en Compras en cuanto se confirme.',
   tabsLabel: 'Listas de la colección',

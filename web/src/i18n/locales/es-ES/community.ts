@@ -30,7 +30,10 @@ const community: Catalogue['community'] = {
   },
   trending: {
     title: 'Temas de la semana',
-    posts: '{{count}} publicaciones',
+    posts_one: '{{count, number}} publicación',
+    posts_many: '{{count, number}} publicaciones',
+    posts_zero: '{{count, number}} publicaciones',
+    posts_other: '{{count, number}} publicaciones',
     empty: 'Ninguna #tag usada en los últimos 7 días.',
   },
   members: {

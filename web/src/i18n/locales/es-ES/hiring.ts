@@ -16,10 +16,18 @@ const hiring = {
     'Las {{coins}} 5D Coins salen de tu saldo ahora y quedan en garantía: el creador solo las recibe cuando aceptes la entrega.',
   howDeadline_one:
     'El creador tiene {{count}} día para entregar. Si lo rechaza o no entrega a tiempo, las monedas vuelven a ti.',
+  howDeadline_zero:
+    'El creador tiene {{count}} días para entregar. Si lo rechaza o no entrega a tiempo, las monedas vuelven a ti.',
+  howDeadline_many:
+    'El creador tiene {{count}} días para entregar. Si lo rechaza o no entrega a tiempo, las monedas vuelven a ti.',
   howDeadline_other:
     'El creador tiene {{count}} días para entregar. Si lo rechaza o no entrega a tiempo, las monedas vuelven a ti.',
   howReview_one:
     'Tras la entrega tienes {{count}} día para revisar y aceptar; después el pago se libera al creador automáticamente.',
+  howReview_zero:
+    'Tras la entrega tienes {{count}} días para revisar y aceptar; después el pago se libera al creador automáticamente.',
+  howReview_many:
+    'Tras la entrega tienes {{count}} días para revisar y aceptar; después el pago se libera al creador automáticamente.',
   howReview_other:
     'Tras la entrega tienes {{count}} días para revisar y aceptar; después el pago se libera al creador automáticamente.',
   briefLabel: 'Briefing (opcional)',

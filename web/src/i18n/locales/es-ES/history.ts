@@ -12,6 +12,8 @@ const history: Catalogue['history'] = {
   persistError: 'No se pudo guardar el historial en este navegador.',
   caption: 'Pistas guardadas, de la más nueva a la más antigua',
   colTitle: 'Título',
+  status: { saved: 'guardada' },
+  untitled: 'Sin título',
   colStatus: 'Estado',
   colCreatedAt: 'Creado el',
   colPreview: 'Vista previa',

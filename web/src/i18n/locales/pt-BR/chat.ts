@@ -46,7 +46,7 @@ const chat = {
     fileTitle: 'Erro no arquivo',
     fileFallback: 'Falha no processamento',
     notSignedIn: 'Usuário não autenticado',
-    uploadFailed: 'Upload failed: {{message}}',
+    uploadFailed: 'Falha no envio: {{message}}',
     transcriptionTitle: 'Erro na transcrição',
     transcriptionText: 'Não foi possível processar o áudio',
     noAudioTitle: 'Nenhum áudio detectado',

@@ -1,6 +1,6 @@
 /** pt-BR texts of My Collection (spec 1 §2, §8). */
 const collection = {
-  title: 'My Collection',
+  title: 'Minha coleção',
   subtitle: 'Seus favoritos, compras e assinaturas em um só lugar.',
   checkoutReturned: 'Pagamento recebido. Sua compra aparece em Compras assim que for confirmada.',
   tabsLabel: 'Listas da coleção',

@@ -29,7 +29,10 @@ const community = {
   },
   trending: {
     title: 'Assuntos da semana',
-    posts: '{{count}} publicações',
+    posts_zero: '{{count, number}} publicações',
+    posts_one: '{{count, number}} publicação',
+    posts_many: '{{count, number}} publicações',
+    posts_other: '{{count, number}} publicações',
     empty: 'Nenhuma #tag usada nos últimos 7 dias.',
   },
   members: {

@@ -13,7 +13,7 @@ const generate = {
   duration: 'Duração',
   requiredHint: 'A descrição é obrigatória. Não use nomes de artistas, bandas ou tags de produtor.',
   submit: 'Gerar Música',
-  composing: 'Composing your track…',
+  composing: 'Compondo sua faixa…',
   phaseSending: 'Enviando o pedido…',
   phaseQueued: 'Na fila…',
   phaseRunning: 'Compondo e separando os stems…',

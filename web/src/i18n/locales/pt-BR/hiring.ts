@@ -16,10 +16,18 @@ const hiring = {
     'As {{coins}} 5D Coins saem do seu saldo agora e ficam em garantia: o criador só as recebe quando você aceitar a entrega.',
   howDeadline_one:
     'O criador tem {{count}} dia para entregar. Se recusar ou não entregar no prazo, as moedas voltam para você.',
+  howDeadline_zero:
+    'O criador tem {{count}} dias para entregar. Se recusar ou não entregar no prazo, as moedas voltam para você.',
+  howDeadline_many:
+    'O criador tem {{count}} dias para entregar. Se recusar ou não entregar no prazo, as moedas voltam para você.',
   howDeadline_other:
     'O criador tem {{count}} dias para entregar. Se recusar ou não entregar no prazo, as moedas voltam para você.',
   howReview_one:
     'Depois da entrega, você tem {{count}} dia para revisar e aceitar; depois disso o pagamento é liberado ao criador automaticamente.',
+  howReview_zero:
+    'Depois da entrega, você tem {{count}} dias para revisar e aceitar; depois disso o pagamento é liberado ao criador automaticamente.',
+  howReview_many:
+    'Depois da entrega, você tem {{count}} dias para revisar e aceitar; depois disso o pagamento é liberado ao criador automaticamente.',
   howReview_other:
     'Depois da entrega, você tem {{count}} dias para revisar e aceitar; depois disso o pagamento é liberado ao criador automaticamente.',
   briefLabel: 'Briefing (opcional)',

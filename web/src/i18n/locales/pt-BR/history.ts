@@ -11,6 +11,8 @@ const history = {
   persistError: 'Não foi possível gravar o histórico neste navegador.',
   caption: 'Faixas salvas, da mais nova para a mais antiga',
   colTitle: 'Título',
+  status: { saved: 'salva' },
+  untitled: 'Sem título',
   colStatus: 'Status',
   colCreatedAt: 'Criado em',
   colPreview: 'Preview',

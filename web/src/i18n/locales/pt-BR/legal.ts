@@ -16,9 +16,9 @@ const legal = {
   },
   backToStudio: 'Voltar ao estúdio',
   thankYou: {
-    title: 'Thank you!',
-    text: 'We received your request and will get back to you soon.',
-    back: 'Back to Studio',
+    title: 'Obrigado!',
+    text: 'Recebemos sua solicitação e entraremos em contato em breve.',
+    back: 'Voltar ao estúdio',
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../../components/coins-format';
+import { formatUsd } from '../../../lib/format';
 import { CoinsIcon } from '../../../components/icons';
 
 interface BalanceCardProps {

@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '../../../../../shared/schemas/payments';
-import {
-  formatDateTimePtBR,
-  formatSignedCoins,
-  transactionTone,
-  type TransactionTone,
-} from '../../../components/coins-format';
+import { formatShortDateTime, formatSignedCoins } from '../../../lib/format';
+import { transactionTone, type TransactionTone } from '../transaction-tone';
 
 const toneClass: Record<TransactionTone, string> = {
   credit: 'text-emerald-400',
@@ -53,7 +49,7 @@ export function TransactionList({ transactions, loading }: TransactionListProps)
                   <p className="text-xs text-zinc-400">
                     {i18n.exists(typeKey) ? t(typeKey as 'coins.types.credit') : transaction.type} ·{' '}
                     <time dateTime={transaction.created_at}>
-                      {formatDateTimePtBR(transaction.created_at)}
+                      {formatShortDateTime(transaction.created_at)}
                     </time>
                   </p>
                 </div>

@@ -65,7 +65,7 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
       <div className="mt-4">
         <div className="flex justify-between text-xs text-zinc-400">
           <span>{t('competitions.progress')}</span>
-          <span>{t('competitions.spots', { count: card.participants, max: card.max_participants })}</span>
+          <span>{t('competitions.spots', { used: card.participants, count: card.max_participants })}</span>
         </div>
         <div
           role="progressbar"

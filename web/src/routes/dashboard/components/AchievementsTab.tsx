@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/gamification';
 import type { Profile } from '../../../../../shared/schemas/profile';
-import { formatDatePtBR } from '../../../components/format';
+import { formatDate } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAchievements, useActiveCompetition, useLeaderboard } from '../api/creator';
 
@@ -151,7 +151,7 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
               ))}
             </dl>
             <p className="mt-2 text-xs text-zinc-400">
-              {t('dashboardHub.creator.endsAt', { date: formatDatePtBR(competition.data.ends_at) })}
+              {t('dashboardHub.creator.endsAt', { date: formatDate(competition.data.ends_at) })}
             </p>
           </div>
         )}

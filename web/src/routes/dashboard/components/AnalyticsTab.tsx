@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { HubCards } from '../../../../../shared/gamification';
 import type { Order } from '../../../../../shared/schemas/orders';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { CreatorOrders } from './CreatorOrders';
 import { monthlyRevenue } from './revenue-series';
@@ -27,6 +27,8 @@ function exportCsv(orders: readonly Order[]): void {
     [
       order.id,
       order.project_title,
+      // A CSV cell for spreadsheets: a machine number, the same in every language.
+      // eslint-disable-next-line no-restricted-syntax
       order.amount.toFixed(2),
       order.status,
       order.created_at,

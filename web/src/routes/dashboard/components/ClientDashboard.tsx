@@ -7,7 +7,7 @@ import type { Profile } from '../../../../../shared/schemas/profile';
 import type { Order } from '../../../../../shared/schemas/orders';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { useCheckout } from '../../../components/checkout/use-checkout';
-import { formatBRL, formatDatePtBR } from '../../../components/format';
+import { formatBRL, formatDate, formatLongDate, formatWholeUsd } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { TabPanel, Tabs } from '../../../components/Tabs';
 import { fetchDownloadUrl, useMyFavorites, useMyOrders, usePublishedProjects } from '../api/client';
@@ -162,7 +162,7 @@ function OrdersList({ userId }: { userId: string }) {
                 <div className="min-w-0">
                   <h3 className="font-semibold text-white">{order.project_title}</h3>
                   <p className="text-sm text-zinc-400">
-                    {t('dashboardHub.client.orderDate', { date: formatDatePtBR(order.created_at) })} ·{' '}
+                    {t('dashboardHub.client.orderDate', { date: formatDate(order.created_at) })} ·{' '}
                     {formatBRL(order.amount)}
                   </p>
                 </div>
@@ -252,7 +252,7 @@ function FavoritesList({ userId }: { userId: string }) {
 }
 
 function ProfileFacts({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const facts: readonly [string, string][] = [
     [t('dashboard.fullName'), profile.full_name],
     [t('dashboard.email'), profile.email],
@@ -260,12 +260,7 @@ function ProfileFacts({ profile }: { profile: Profile }) {
       t('dashboard.accountType'),
       profile.role === 'creator' ? t('dashboard.roleCreator') : t('dashboard.roleClient'),
     ],
-    [
-      t('dashboard.memberSince'),
-      new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(
-        new Date(profile.created_at),
-      ),
-    ],
+    [t('dashboard.memberSince'), formatLongDate(profile.created_at)],
   ];
   return (
     <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-6">
@@ -305,7 +300,9 @@ function PlanList() {
             >
               <div>
                 <p className="text-sm font-medium text-white">{plan.name}</p>
-                <p className="text-xs text-zinc-400">{t('dashboardHub.client.planPrice', { price })}</p>
+                <p className="text-xs text-zinc-400">
+                  {t('dashboardHub.client.planPrice', { price: formatWholeUsd(price) })}
+                </p>
               </div>
               <button
                 type="button"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/schemas/orders';
 import { Dialog } from '../../../components/Dialog';
-import { formatBRL, formatDatePtBR } from '../../../components/format';
+import { formatBRL, formatDate } from '../../../lib/format';
 import { useDeclineOrder, useDeliverOrder } from '../api/creator';
 import { useFormat } from '../../../settings/useFormat';
 import { hiringErrorText } from './hiring-errors';
@@ -40,7 +40,7 @@ export function CreatorOrders({ userId, orders }: { userId: string; orders?: Ord
                   <div className="min-w-0">
                     <p className="font-medium text-white">{order.project_title}</p>
                     <p className="text-xs text-zinc-400">
-                      {t('dashboardHub.creator.orderDate', { date: formatDatePtBR(order.created_at) })} ·{' '}
+                      {t('dashboardHub.creator.orderDate', { date: formatDate(order.created_at) })} ·{' '}
                       {formatBRL(order.amount)}
                       {order.rating !== null &&
                         ` · ${t('dashboardHub.creator.clientRating', { rating: order.rating })}`}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HubCards } from '../../../../../shared/gamification';
-import { formatBRL } from '../../../components/format';
+import { formatBRL, formatFixed } from '../../../lib/format';
 
 /** Receita Total, Pedidos, Avaliação (five stars), Taxa de Conclusão (with a bar). */
 export function HubCardsView({ cards }: { cards: HubCards }) {
@@ -38,11 +38,11 @@ export function HubCardsView({ cards }: { cards: HubCards }) {
       <div className={box}>
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.rating')}</h2>
         <p className="mt-1 text-2xl font-bold text-white">
-          {cards.averageRating === null ? '—' : rating.toFixed(1)}
+          {cards.averageRating === null ? '—' : formatFixed(rating, 1)}
         </p>
         <span
           role="img"
-          aria-label={t('dashboardHub.creator.ratingStars', { rating: rating.toFixed(1) })}
+          aria-label={t('dashboardHub.creator.ratingStars', { rating: formatFixed(rating, 1) })}
           className="mt-1 flex gap-0.5"
         >
           {Array.from({ length: 5 }, (_, i) => (

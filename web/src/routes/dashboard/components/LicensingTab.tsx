@@ -9,7 +9,7 @@ import {
 } from '../../../../../shared/licensing/terms-form';
 import { TIER_IDS, type TierId, type TiersConfig } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { useFormat } from '../../../settings/useFormat';
 import {

@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/client';
 import { CloseIcon } from '../../../components/icons';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { analyseUpload, type AudioDetection } from '../../marketplace/api/licences';
-import { keyLabel, MUSICAL_KEYS } from '../../marketplace/components/key-names';
+import { keyLabel, MUSICAL_KEYS } from '../../../lib/key-names';
 import { usePublishProject } from '../api/creator';
 import { saveMusicalKey } from '../api/licensing';
 import { uploadForKey } from '../api/uploads';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import type { RevenuePoint } from './revenue-series';
 
 /** The revenue bar chart (recharts, loaded only inside the Creator Hub's analytics tab). */

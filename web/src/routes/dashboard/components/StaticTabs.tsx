@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../../shared/schemas/orders';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { useCreatorSettings } from '../api/creator';
+import { formatNumber } from '../../../lib/format';
 
 const box = 'rounded-2xl border border-white/10 bg-zinc-900/60 p-5';
 
@@ -35,7 +36,7 @@ export function PerformanceTab({ orders }: { orders: readonly Order[] }) {
       <section className={box}>
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.responseTime')}</h2>
         <p className="mt-1 text-2xl font-bold text-white">
-          {t('dashboardHub.creator.hours', { value: RESPONSE_HOURS })}
+          {t('dashboardHub.creator.hours', { value: formatNumber(RESPONSE_HOURS, 1) })}
         </p>
         <p className="text-xs text-emerald-300">{t('dashboardHub.creator.industryAverage')}</p>
       </section>

@@ -1,3 +1,4 @@
+import { formatMonth } from '../../../lib/format';
 import { moneyReceived, type FigureOrder } from '../../../../../shared/creator-figures';
 
 export interface RevenuePoint {
@@ -18,13 +19,12 @@ export function monthlyRevenue(
   months = 6,
   locale = 'pt-BR',
 ): RevenuePoint[] {
-  const name = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   const points: RevenuePoint[] = [];
   for (let back = months - 1; back >= 0; back -= 1) {
     const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     points.push({
       month: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`,
-      label: name.format(date).replace('.', ''),
+      label: formatMonth(date, locale).replace('.', ''),
       revenue: 0,
     });
   }

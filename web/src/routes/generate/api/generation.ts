@@ -30,6 +30,8 @@ export interface GeneratedTrack {
   id: string;
   title?: string;
   audioUrl: string;
+  /** The audio's object key: what the history keeps (the presigned audioUrl expires). */
+  audioKey?: string;
   stems?: Stem[];
   style?: string;
   durationSeconds?: number;

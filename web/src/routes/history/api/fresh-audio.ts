@@ -3,9 +3,9 @@ import { apiRequest } from '../../../api/client';
 import type { TrackRecord } from '../track-store';
 
 /**
- * Stored audio URLs are presigned and expire, so a generated track's row asks its generation job for a
- * fresh URL (`GET /api/generations/{id}`); while that is on its way, or when it fails, the stored URL
- * is used.
+ * The history keeps the audio's object key, not its presigned link (which expires): a generated track's
+ * row has the key signed on view by its generation job (`GET /api/generations/{id}`). A record with a
+ * stored link that does not expire uses that link.
  */
 
 interface GenerationAudio {
@@ -28,7 +28,8 @@ export function useFreshAudioUrls(rows: TrackRecord[]): Map<string, string> {
   });
   const urls = new Map<string, string>();
   rows.forEach((row, index) => {
-    urls.set(row.id, results[index]?.data?.track?.audioUrl || row.audioUrl);
+    const url = results[index]?.data?.track?.audioUrl || row.audioUrl;
+    if (url) urls.set(row.id, url);
   });
   return urls;
 }

@@ -41,4 +41,5 @@ export const PublicLicencesAnswer: z.ZodType<PublicLicences> = z.object({
   ),
   ai_stems: z.boolean(),
   accepts_offers: z.boolean(),
+  min_offer: z.number().nullable().default(null),
 });

@@ -8,7 +8,7 @@ import { defaultFilters, type CatalogueFilters } from '../catalogue-state';
 import { ApiError } from '../../../api/client';
 import { useAuth } from '../../../auth/session';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
-import { keyLabel } from './key-names';
+import { keyLabel } from '../../../lib/key-names';
 
 type State =
   | { status: 'idle' }

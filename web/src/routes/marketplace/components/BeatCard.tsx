@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDuration } from '../../../../../shared/marketplace/duration';
 import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
-import { formatBRL, formatCompact } from '../../../components/format';
+import { formatBRL, formatCompact, formatFixed } from '../../../lib/format';
 import { PauseGlyph, PlayGlyph } from '../../../components/player/PlayerBar';
 import { Stars } from './Stars';
 
@@ -31,7 +31,7 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
       data-testid="beat-card"
       className="group flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70 transition hover:border-violet-400/40"
     >
-      <div className="relative aspect-video bg-gradient-to-br from-violet-700 via-fuchsia-700 to-zinc-900 sm:aspect-square">
+      <div className="relative aspect-square bg-gradient-to-br from-violet-700 via-fuchsia-700 to-zinc-900">
         {beat.coverUrl && (
           <img
             src={beat.coverUrl}
@@ -95,7 +95,7 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
         </div>
         <Stars
           rating={beat.rating}
-          label={t('marketplace.ratingLabel', { rating: beat.rating.toFixed(1) })}
+          label={t('marketplace.ratingLabel', { rating: formatFixed(beat.rating, 1) })}
         />
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           {tiers ? (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import type { CatalogueFilters } from '../catalogue-state';
-import { keyLabel, MUSICAL_KEYS } from './key-names';
+import { keyLabel, MUSICAL_KEYS } from '../../../lib/key-names';
 
 /** Filter sheet: musical key (with compatible keys) and half/double tempo for the BPM range (issue 8). */
 export function KeyTempoFilter({

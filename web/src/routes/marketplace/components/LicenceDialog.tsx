@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
 import { useAuth } from '../../../auth/session';
 import { Dialog } from '../../../components/Dialog';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { previewCoupon, startLicenceCheckout, useBeatLicences } from '../api/licences';
 import { OfferPanel } from './OfferPanel';
@@ -184,7 +184,12 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
             )}
           </div>
           {licences.data.accepts_offers && tier && (
-            <OfferPanel projectId={beat.id} tier={tier.id} signedIn={Boolean(user)} />
+            <OfferPanel
+              projectId={beat.id}
+              tier={tier.id}
+              signedIn={Boolean(user)}
+              minOffer={licences.data.min_offer}
+            />
           )}
         </div>
       )}

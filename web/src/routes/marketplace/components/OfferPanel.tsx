@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { TierId } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { openCheckoutTab } from '../../../components/checkout-tab';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { useFormat } from '../../../settings/useFormat';
 import { respondToCounter, sendOffer, startOfferCheckout, useMyOffers } from '../api/licences';
 import { textRuleMessage } from '../../../api/text-rule';
@@ -15,10 +15,13 @@ export function OfferPanel({
   projectId,
   tier,
   signedIn,
+  minOffer,
 }: {
   projectId: string;
   tier: TierId;
   signedIn: boolean;
+  /** The creator's floor, shown before the buyer offers (it used to appear only in a refusal). */
+  minOffer: number | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -49,6 +52,11 @@ export function OfferPanel({
   return (
     <section className="rounded-xl border border-white/10 p-3" aria-label={t('licensing.offers.title')}>
       <h3 className="font-semibold text-white">{t('licensing.offers.title')}</h3>
+      {minOffer !== null && (
+        <p id={`offer-minimum-${projectId}`} className="mt-1 text-sm text-zinc-400">
+          {t('licensing.offers.minimum', { amount: formatBRL(minOffer) })}
+        </p>
+      )}
       {signedIn && (
         <form
           className="mt-2 flex gap-2"
@@ -63,9 +71,10 @@ export function OfferPanel({
           <input
             id="offer-amount"
             type="number"
-            min={1}
+            min={minOffer ?? 1}
             step="0.01"
             required
+            aria-describedby={minOffer !== null ? `offer-minimum-${projectId}` : undefined}
             placeholder={t('licensing.offers.amount')}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LimitedOffer } from '../../../../../shared/schemas/marketplace';
 import { Dialog } from '../../../components/Dialog';
-import { formatBRL } from '../../../components/format';
+import { formatBRL } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import type { PaymentItem } from '../../../components/checkout/use-checkout';
 import { useRareOffers } from '../api/rare-offers';
@@ -75,7 +75,7 @@ export function RareDrops({ onBuy }: { onBuy: (item: PaymentItem) => void }) {
               <p className="text-sm text-zinc-400">
                 {t('marketplace.slots', {
                   remaining: offer.slots_remaining,
-                  available: offer.slots_available,
+                  count: offer.slots_available,
                 })}
               </p>
               <button
@@ -109,7 +109,7 @@ export function RareDrops({ onBuy }: { onBuy: (item: PaymentItem) => void }) {
               <s className="text-zinc-500">{formatBRL(open.original_price)}</s>
             </div>
             <p className="text-sm text-zinc-400">
-              {t('marketplace.slots', { remaining: open.slots_remaining, available: open.slots_available })}
+              {t('marketplace.slots', { remaining: open.slots_remaining, count: open.slots_available })}
             </p>
             <button
               type="button"

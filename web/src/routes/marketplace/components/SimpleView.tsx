@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_GENRES } from '../../../../../shared/marketplace/genres';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
 import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
-import { formatBRL } from '../../../components/format';
+import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
 import {
   FILTER_LIMITS,
   SORTS,
@@ -113,7 +113,7 @@ export function SimpleView({
               <option key={max} value={max}>
                 {max === FILTER_LIMITS.price.max
                   ? t('marketplace.priceAny')
-                  : t('marketplace.priceUpTo', { max })}
+                  : t('marketplace.priceUpTo', { max: formatBRL(max) })}
               </option>
             ))}
           </select>
@@ -151,7 +151,7 @@ export function SimpleView({
                 >
                   <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
                   <p className="text-2xl font-bold text-white">
-                    {t('marketplace.perMonth', { price: plan.monthlyPricesUsd?.[0] ?? 0 })}
+                    {t('marketplace.perMonth', { price: formatWholeUsd(plan.monthlyPricesUsd?.[0] ?? 0) })}
                   </p>
                   <p className="text-sm text-zinc-400">
                     {t('marketplace.planCoins', { count: plan.monthlyCoins })}
@@ -201,7 +201,7 @@ export function SimpleView({
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-zinc-400">
                     <Stars
                       rating={PROJECT_RATING}
-                      label={t('marketplace.ratingLabel', { rating: PROJECT_RATING.toFixed(1) })}
+                      label={t('marketplace.ratingLabel', { rating: formatFixed(PROJECT_RATING, 1) })}
                     />
                     <span>{t('marketplace.deliveryDays', { count: DELIVERY_DAYS })}</span>
                   </div>

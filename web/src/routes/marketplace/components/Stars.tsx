@@ -1,3 +1,4 @@
+import { formatFixed } from '../../../lib/format';
 /** Five stars, filled to the rating (rounded to the nearest whole star), with a text label for readers. */
 export function Stars({ rating, label, size = 14 }: { rating: number; label: string; size?: number }) {
   const filled = Math.round(Math.min(5, Math.max(0, rating)));
@@ -14,7 +15,7 @@ export function Stars({ rating, label, size = 14 }: { rating: number; label: str
         </svg>
       ))}
       <span aria-hidden="true" className="ml-1 text-xs text-zinc-400">
-        {rating.toFixed(1)}
+        {formatFixed(rating, 1)}
       </span>
     </span>
   );

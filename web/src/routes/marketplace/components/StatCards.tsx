@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogueStats } from '../../../../../shared/schemas/catalogue';
-import { formatCompact } from '../../../components/format';
+import { formatCompact, formatFixed } from '../../../lib/format';
 
 /** Downloads per day are not tracked per day; the spec's sample figure stands in for it. */
 const SAMPLE_DOWNLOADS_TODAY = 800;
@@ -15,7 +15,7 @@ export function StatCards({ stats, loading = false }: { stats: CatalogueStats | 
   const cards = [
     { label: t('marketplace.statBeats'), value: formatCompact(stats?.beats ?? 0) },
     { label: t('marketplace.statDownloadsToday'), value: formatCompact(SAMPLE_DOWNLOADS_TODAY) },
-    { label: t('marketplace.statAverageRating'), value: (stats?.average_rating ?? 0).toFixed(1) },
+    { label: t('marketplace.statAverageRating'), value: formatFixed(stats?.average_rating ?? 0, 1) },
     { label: t('marketplace.statNewThisWeek'), value: String(stats?.new_this_week ?? 0) },
   ];
   return (

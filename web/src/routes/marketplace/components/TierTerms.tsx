@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { creditLine, type LicenceTerms } from '../../../../../shared/licensing/tiers';
+import { formatNumber } from '../../../lib/format';
 
 const LIMIT_KEYS = ['distribution_copies', 'audio_streams', 'music_videos', 'radio_stations'] as const;
 
@@ -8,9 +9,8 @@ const LIMIT_KEYS = ['distribution_copies', 'audio_streams', 'music_videos', 'rad
  * buyer must print is shown too, with the creator's name filled in.
  */
 export function TierTerms({ terms, creator }: { terms: LicenceTerms; creator?: string }) {
-  const { t, i18n } = useTranslation();
-  const limit = (value: number | null) =>
-    value === null ? t('licensing.unlimited') : value.toLocaleString(i18n.resolvedLanguage);
+  const { t } = useTranslation();
+  const limit = (value: number | null) => (value === null ? t('licensing.unlimited') : formatNumber(value));
   const credit = creator === undefined ? null : creditLine(terms, creator);
   return (
     <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-zinc-400">

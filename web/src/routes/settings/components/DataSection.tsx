@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { useAuth } from '../../../auth/session';
 import { clearSiteCache, downloadMyData, storageUsage } from '../api/account';
 import { Section, secondaryButtonClass } from './Controls';
+import { formatNumber } from '../../../lib/format';
 
 function megabytes(bytes: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+  return `${formatNumber(bytes / 1024 / 1024, 1, locale)} MB`;
 }
 
 /** Dados & Armazenamento: clear cache (real size when the browser tells), download my data, delete account. */

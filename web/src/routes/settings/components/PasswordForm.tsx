@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { authErrorText } from '../../../auth/auth-error-text';
 import { useAuth } from '../../../auth/session';
 import { changePassword } from '../api/account';
 import { buttonClass, inputClass } from './Controls';
@@ -23,7 +24,7 @@ export function PasswordForm() {
       toast.success(t('settings.privacy.success'));
     } catch (error) {
       toast.error(t('settings.privacy.error'), {
-        description: error instanceof Error ? error.message : undefined,
+        description: authErrorText(error, 'changePassword', t),
       });
     } finally {
       setBusy(false);

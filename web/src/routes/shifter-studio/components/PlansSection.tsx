@@ -3,15 +3,11 @@ import { Link } from 'react-router-dom';
 import { STUDIO_PLANS, type BillingPeriod } from '../../../../../shared/schemas/studio';
 import type { SiteT } from '../../../i18n/studio-site';
 import { primaryLink, Section } from './ui';
+import { formatWholeUsd } from '../../../lib/format';
 
 /** Four plans with their real monthly / quarterly prices; 'Choose Plan' carries the plan to the booking form. */
 export function PlansSection({ t, language }: { t: SiteT; language: string }) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const money = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  });
 
   return (
     <Section id="plans" title={t('studio.plans.title')} lead={t('studio.plans.lead')}>
@@ -48,7 +44,7 @@ export function PlansSection({ t, language }: { t: SiteT; language: string }) {
             <h3 className="text-lg font-semibold text-white">{t(`studio.plans.items.${plan.key}.name`)}</h3>
             <p className="mt-4">
               <span className="text-4xl font-bold text-white" data-testid="plan-price">
-                {money.format(period === 'monthly' ? plan.monthly : plan.quarterly)}
+                {formatWholeUsd(period === 'monthly' ? plan.monthly : plan.quarterly, language)}
               </span>
               <span className="text-zinc-400">
                 {period === 'monthly' ? t('studio.plans.perMonth') : t('studio.plans.perQuarter')}

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 
 /**
  * Sets the document title, the meta description and JSON-LD structured data while the page is open, and
- * puts back what was there before when it closes.
+ * puts back the description and data when it closes (the next page sets its own title).
  */
 export function usePageMetadata(title: string, description: string, structuredData: object[]): void {
   const json = JSON.stringify(structuredData);
 
   useEffect(() => {
-    const previousTitle = document.title;
     document.title = title;
 
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -28,7 +27,6 @@ export function usePageMetadata(title: string, description: string, structuredDa
     document.head.appendChild(script);
 
     return () => {
-      document.title = previousTitle;
       if (created) meta.remove();
       else meta.content = previousDescription;
       script.remove();

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { MiB } from '../../../../../shared/uploads';
+import { formatFixed } from '../../../lib/format';
 import type { UploadProgress } from '../../../lib/multipart-uploader';
 import { formatTimeLeft } from './time-left';
 
 export function formatMegabytes(bytes: number, language: string | undefined): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    bytes / MiB,
-  );
+  return formatFixed(bytes / MiB, 1, language);
 }
 
 /** Percentage, 'X MB de Y MB', the speed over the last seconds and the time left of a running upload. */
