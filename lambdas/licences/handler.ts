@@ -12,6 +12,7 @@ import {
   TierId,
   type PublicLicences,
 } from '../../shared/licensing/tiers';
+import { defaultCreditLabel } from '../../shared/licensing/credit';
 import { normalizeKey } from '../../shared/licensing/key-bpm';
 import { deliveredKinds, type LicenceFilesAnswer } from '../../shared/licensing/delivery';
 import { requireCaller, requireCreator, type Caller } from '../_lib/auth';
@@ -137,6 +138,7 @@ export const handler = httpHandler(async (event) => {
                 ...settings.tiers[id].terms,
                 credit_line: creditLine(settings.tiers[id].terms, project.creator_name),
               },
+              credit: defaultCreditLabel(settings.tiers[id].terms.credit_line, project.creator_name),
               files: deliveredKinds(id, hasStems),
             })),
         ai_stems: settings.ai_stems && settings.stems_keys.length === 0,

@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/language';
+import { creditTemplate, normalizeCredit } from './credit';
 import { MAX_CREDIT_LINE, MAX_TERM_LIMIT, type LicenceTerms } from './tiers';
 
 /**
@@ -32,7 +34,8 @@ export type TermsParse =
 /** Words a creator may type for "no limit" (the editor also has an Ilimitado checkbox). */
 const UNLIMITED_WORDS = new Set(['', 'ilimitado', 'ilimitada', 'unlimited', 'sin límite', 'ilimitados']);
 
-export function termsToForm(terms: LicenceTerms): TermsForm {
+/** The form of stored terms; the default credit shows as its text in the creator's language. */
+export function termsToForm(terms: LicenceTerms, language: Language = 'pt-BR'): TermsForm {
   const limit = (value: number | null) => (value === null ? '' : String(value));
   return {
     distribution_copies: limit(terms.distribution_copies),
@@ -40,7 +43,7 @@ export function termsToForm(terms: LicenceTerms): TermsForm {
     music_videos: limit(terms.music_videos),
     radio_stations: limit(terms.radio_stations),
     live_performances: terms.live_performances,
-    credit_line: terms.credit_line,
+    credit_line: creditTemplate(terms.credit_line, language),
   };
 }
 
@@ -75,7 +78,8 @@ export function formToTerms(form: TermsForm): TermsParse {
       music_videos: limits.music_videos ?? null,
       radio_stations: limits.radio_stations ?? null,
       live_performances: form.live_performances,
-      credit_line: credit,
+      // Left as the default (in any language), it stays the default kind.
+      credit_line: normalizeCredit(credit),
     },
   };
 }

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { textField } from '../text-input';
+import { DEFAULT_CREDIT, creditLine, normalizeCredit, type DefaultCreditLabel } from './credit';
+
+export { creditLine } from './credit';
 
 /**
  * Beat licences (issue 8): four tiers a creator enables and prices per beat, each with usage terms.
@@ -51,7 +54,9 @@ export const LicenceTerms = z.object(
       .refine(
         (value) => value.length <= MAX_CREDIT_LINE,
         `O crédito pode ter no máximo ${MAX_CREDIT_LINE} caracteres.`,
-      ),
+      )
+      // The default, in any language, is stored as its kind (./credit.ts).
+      .transform(normalizeCredit),
   },
   { message: 'Termos da licença ausentes ou inválidos.' },
 );
@@ -93,8 +98,6 @@ export const TiersConfig = z.object(
   { message: 'Envie a configuração das quatro licenças.' },
 );
 export type TiersConfig = z.infer<typeof TiersConfig>;
-
-const DEFAULT_CREDIT = 'Prod. por {creator}';
 
 export const DEFAULT_TERMS: Record<TierId, LicenceTerms> = {
   mp3: {
@@ -150,11 +153,6 @@ export function defaultTiers(basePrice: number): TiersConfig {
     trackout: tier('trackout', true),
     exclusive: tier('exclusive', false),
   };
-}
-
-/** The credit line with the creator's name filled in. */
-export function creditLine(terms: LicenceTerms, creatorName: string): string {
-  return terms.credit_line.replace(/\{creator\}/g, creatorName);
 }
 
 /** Human text of one term, pt-BR (cards and the PDF). */
@@ -296,7 +294,16 @@ export type LicenceSettingsRequest = z.infer<typeof LicenceSettingsRequest>;
 export interface PublicLicences {
   project_id: string;
   sold_exclusive: boolean;
-  tiers: { id: TierId; name: string; price: number; terms: LicenceTerms; files: DeliverableKind[] }[];
+  tiers: {
+    id: TierId;
+    name: string;
+    price: number;
+    /** `credit_line` filled in with the creator's name (pt-BR when it is the default). */
+    terms: LicenceTerms;
+    /** Set when the tier keeps the default credit: readers show it in their language (./credit.ts). */
+    credit?: DefaultCreditLabel;
+    files: DeliverableKind[];
+  }[];
   ai_stems: boolean;
   accepts_offers: boolean;
   /** The smallest offer the creator takes (shown before the buyer offers); null when not taking offers. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { issueCode } from '../errors';
+import { LedgerLabel } from '../i18n/ledger/label';
 import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
 
 /** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */
@@ -69,7 +70,10 @@ export type TransactionType = z.infer<typeof TransactionType>;
 export const Transaction = z.object({
   id: z.string(),
   type: TransactionType,
+  /** pt-BR text of the entry (operators, older clients); readers see `label` in their language. */
   description: z.string(),
+  /** What the entry is (shared/i18n/ledger); absent only for old rows whose text is not a known kind. */
+  label: LedgerLabel.optional(),
   /** Signed: credits positive, spends and debits negative. */
   amount: z.number(),
   created_at: z.string(),

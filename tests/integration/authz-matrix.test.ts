@@ -20,6 +20,7 @@ import {
   type RouterServer,
   type TestUser,
 } from './hardening-helpers';
+import { ledgerLabel } from '../../shared/i18n/ledger/label';
 
 /**
  * Authorization matrix, table-driven over infra/routes.ts (routes added later join automatically):
@@ -156,7 +157,7 @@ beforeAll(async () => {
   await creditWallet({
     sub: userA.sub,
     amount: 12,
-    description: 'Compra de 12 5D Coins',
+    label: ledgerLabel('coins_purchase', { coins: 12 }),
     ref: 'test',
     marker: stripeEventMarker({ id: `evt_matrix_${randomUUID().replace(/-/g, '')}`, type: 'x', created: 0 }),
   });

@@ -25,6 +25,7 @@ import {
   type RouterServer,
   type TestUser,
 } from './hardening-helpers';
+import { ledgerLabel } from '../../shared/i18n/ledger/label';
 
 /**
  * Issue 17's table, replayed against the running stack (the real router over HTTP, real Cognito users,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   await creditWallet({
     sub: buyer.sub,
     amount: 10,
-    description: 'Compra de 10 5D Coins',
+    label: ledgerLabel('coins_purchase', { coins: 10 }),
     ref: 'test',
     marker: stripeEventMarker({ id: `evt_crash_${randomUUID().replace(/-/g, '')}`, type: 'x', created: 0 }),
   });

@@ -8,6 +8,7 @@ import { creditWallet } from '../../lambdas/_lib/db/ledger';
 import { stripeEventMarker } from '../../lambdas/_lib/db/stripe-events';
 import type { ApiResult } from '../../lambdas/_lib/http';
 import { answerOf, apiGatewayEvent, lambdaContext, matchRoute, type Answer } from '../support/api-events';
+import { ledgerLabel } from '../../shared/i18n/ledger/label';
 
 /**
  * The generation tests drive the real handlers with API Gateway v2 events in this worker, against a
@@ -75,7 +76,7 @@ export async function fund(sub: string, coins: number): Promise<void> {
   const outcome = await creditWallet({
     sub,
     amount: coins,
-    description: `Compra de ${coins} 5D Coins`,
+    label: ledgerLabel('coins_purchase', { coins }),
     ref: 'test',
     marker: stripeEventMarker({
       id: `evt_gen_${randomUUID().replace(/-/g, '')}`,

@@ -140,6 +140,8 @@ describe('hiring is paid first', () => {
     expect((await listTransactions(buyer.sub))[0]).toMatchObject({
       type: 'escrow_hold',
       amount: -COINS_PER_80,
+      // Stored as a kind + params, read in the reader's language (shared/i18n/ledger).
+      label: { kind: 'hire_hold', params: { title: 'Mix e master', coins: COINS_PER_80 } },
     });
     expect((await cardsOf(seller)).cards).toMatchObject({
       totalRevenue: 0,
@@ -162,6 +164,7 @@ describe('hiring is paid first', () => {
     expect((await listTransactions(seller.sub))[0]).toMatchObject({
       type: 'hire_payout',
       amount: COINS_PER_80,
+      label: { kind: 'hire_payout', params: { title: 'Mix e master', coins: COINS_PER_80 } },
     });
     expect((await call('POST', `/api/orders/${orderId}/accept`, { claims: buyer })).status).toBe(409);
     expect((await cardsOf(seller)).cards).toMatchObject({ totalRevenue: 80, sales: 1, heldRevenue: 0 });
@@ -207,6 +210,7 @@ describe('hiring is paid first', () => {
       'escrow_hold',
       'credit',
     ]);
+    expect((await listTransactions(buyer.sub))[0]?.label?.kind).toBe('hire_declined');
     expect((await deliver(seller, body.order.id)).status).toBe(409);
     expect(
       (await call('POST', `/api/creator/orders/${body.order.id}/decline`, { claims: seller })).status,
@@ -237,6 +241,7 @@ describe('hiring is paid first', () => {
     await until(async () => (await getWallet(buyer.sub)).balance === COINS_PER_80, 'the deadline refund');
     const [order] = (await call<{ items: Order[] }>('GET', '/api/me/orders', { claims: buyer })).body.items;
     expect(order).toMatchObject({ status: 'expired', escrow: 'refunded' });
+    expect((await listTransactions(buyer.sub))[0]?.label?.kind).toBe('hire_expired');
     const late = await deliver(seller, body.order.id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ error: { code: 'HIRE_DEADLINE_PASSED' } });

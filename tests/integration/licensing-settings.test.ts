@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handler as uploadsHandler } from '../../lambdas/uploads/handler';
-import { defaultTiers, type LicenceTerms } from '../../shared/licensing/tiers';
+import { DEFAULT_CREDIT } from '../../shared/licensing/credit';
+import {
+  creditLine,
+  defaultTiers,
+  type LicenceTerms,
+  type PublicLicences,
+} from '../../shared/licensing/tiers';
 import { uploadFile } from '../../web/src/lib/multipart-uploader';
 import { api } from './licensing-helpers';
 import { creator, publish, putAudioBucketObject, tinyWav, type Claims } from './marketplace-helpers';
@@ -50,6 +56,33 @@ describe('licence settings: terms', () => {
     expect(wav.terms.audio_streams).toBe(750_000);
     expect(wav.terms.radio_stations).toBeNull();
     expect(wav.terms.credit_line).toBe('Beat por Rafa Termos');
+    // The creator's own credit is not the default: no label, every reader sees it as written.
+    expect((wav as { credit?: unknown }).credit).toBeUndefined();
+  });
+
+  it('the default credit is stored as its kind and sent with the creator name for each reader language', async () => {
+    const owner = creator('Rafa Padrão');
+    const beat = await publish(owner, { price: 50 });
+    const tiers = defaultTiers(50);
+    // An en-US creator's editor sends the default back in English: it stays the default.
+    tiers.wav.terms.credit_line = 'Prod. by {creator}';
+    expect((await save(owner, beat.id, { tiers })).status).toBe(200);
+    const own = await api<{ settings: { tiers: Record<string, { terms: LicenceTerms }> } }>(
+      'GET',
+      `/api/creator/projects/${beat.id}/licences`,
+      { claims: owner },
+    );
+    expect(own.body.settings.tiers.wav!.terms.credit_line).toBe(DEFAULT_CREDIT);
+    expect(own.body.settings.tiers.mp3!.terms.credit_line).toBe(DEFAULT_CREDIT);
+
+    const view = await api<PublicLicences>('GET', `/api/projects/${beat.id}/licences`);
+    const wav = view.body.tiers.find((t) => t.id === 'wav')!;
+    expect(wav.credit).toEqual({ kind: 'produced_by', params: { creator: 'Rafa Padrão' } });
+    // Older clients read the pt-BR line.
+    expect(wav.terms.credit_line).toBe('Prod. por Rafa Padrão');
+    expect(creditLine({ credit_line: DEFAULT_CREDIT }, wav.credit!.params.creator, 'en-US')).toBe(
+      'Prod. by Rafa Padrão',
+    );
   });
 
   it('a term that is not a whole number is refused with a code naming the field', async () => {
@@ -70,10 +103,8 @@ describe('licence settings: terms', () => {
     tiers.mp3.terms.credit_line = 'x'.repeat(201);
     const answer = await save(owner, beat.id, { tiers });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      params: { context: 'field', field: 'tiers.mp3.terms.credit_line' },
-    });
+    // The one text rule (shared/text-input.ts) answers for every free-text field.
+    expect(answer.body.error).toMatchObject({ code: 'TEXT_TOO_LONG', params: { field: 'credit_line' } });
   });
 });
 

@@ -15,6 +15,7 @@ import { handler as rareOffers } from '../../lambdas/rare-offers/handler';
 import type { ApiHandler } from '../../lambdas/_lib/http';
 import { wavHeader } from '../../shared/audio/wav';
 import { answerOf, apiGatewayEvent, lambdaContext, matchRoute, type Answer } from '../support/api-events';
+import { ledgerLabel } from '../../shared/i18n/ledger/label';
 
 /**
  * Calls the marketplace Lambdas the way API Gateway (HTTP API + JWT authorizer) does, and records every
@@ -170,7 +171,7 @@ export async function fund(owner: Claims, coins: number): Promise<void> {
   await creditWallet({
     sub: owner.sub,
     amount: coins,
-    description: `Teste: ${coins} 5D Coins`,
+    label: ledgerLabel('coins_purchase', { coins }),
     ref: `test:${randomUUID()}`,
     marker: {
       Put: {

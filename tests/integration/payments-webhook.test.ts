@@ -24,6 +24,7 @@ import {
   usePaymentsEnv,
   webhookHandler,
 } from './payments-helpers';
+import { ledgerLabel } from '../../shared/i18n/ledger/label';
 
 // Subscription checkouts read the subscription from Stripe (intro pricing); the sandbox answers those
 // calls. The sample's subscription is unknown to it: the checkout is recorded without a schedule (the
@@ -235,7 +236,7 @@ describe('refunds: charge.refunded', () => {
   it('debits the refunded coins once, even below zero, and partial refunds debit only the difference', async () => {
     const sub = uniqueSub('refund');
     expect((await deliver(await coinsEvent(sub, 10))).outcome).toBe('applied');
-    await spendCoins({ sub, amount: 8, reason: 'Geração de música', idempotencyKey: 'gen-1' });
+    await spendCoins({ sub, amount: 8, label: ledgerLabel('generation'), idempotencyKey: 'gen-1' });
     await expectConsistent(sub, 2, 2);
 
     const charge = { id: `ch_test_${eventId()}`, amount: 1000, metadata: { coins: '10' } };
@@ -256,7 +257,9 @@ describe('refunds: charge.refunded', () => {
     expect((await deliver(half)).outcome).toBe('duplicate');
     // The money went back to the payer, so the debit is recorded even though the balance is negative.
     await expectConsistent(sub, -8, 4);
-    await expect(spendCoins({ sub, amount: 1, reason: 'x', idempotencyKey: 'gen-2' })).rejects.toMatchObject({
+    await expect(
+      spendCoins({ sub, amount: 1, label: ledgerLabel('generation'), idempotencyKey: 'gen-2' }),
+    ).rejects.toMatchObject({
       status: 402,
     });
   });
@@ -352,6 +355,10 @@ describe('coins-balance', () => {
     expect(body.wallet.balance).toBe((22 * 23) / 2);
     expect(body.transactions).toHaveLength(20);
     expect(body.transactions.map((t) => t.amount)).toEqual(Array.from({ length: 20 }, (_, i) => 22 - i));
-    expect(body.transactions[0]).toMatchObject({ type: 'credit', description: 'Compra de 22 5D Coins' });
+    expect(body.transactions[0]).toMatchObject({
+      type: 'credit',
+      label: { kind: 'coins_purchase', params: { coins: 22 } },
+      description: 'Compra de 22 5D Coins',
+    });
   });
 });

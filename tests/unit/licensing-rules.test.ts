@@ -11,15 +11,18 @@ import {
 import {
   applyCoupon,
   CouponInput,
+  creditLine,
   defaultTiers,
   LicenceCheckoutRequest,
   LicenceSettingsRequest,
+  LicenceTerms,
   termLines,
   type Coupon,
 } from '../../shared/licensing/tiers';
 import { matchesConditions } from '../../lambdas/_lib/catalogue/conditions';
 import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/plan';
 import { catalogueQueryFrom, CatalogueQueryParams } from '../../shared/schemas/catalogue';
+import { DEFAULT_CREDIT, defaultCreditLabel } from '../../shared/licensing/credit';
 import { renderAgreement } from '../../lambdas/_lib/licensing/agreement';
 import type { LicenceRecord } from '../../lambdas/_lib/licensing/store';
 
@@ -46,6 +49,26 @@ describe('licence tiers and coupons', () => {
     expect(tiers.exclusive.enabled).toBe(false);
     expect(tiers.exclusive.terms.audio_streams).toBeNull();
     expect(termLines(tiers.mp3.terms, 'DJ X')).toContainEqual(['Crédito obrigatório', 'Prod. por DJ X']);
+  });
+
+  it('the default credit is a kind read in the reader language; old rows with its pt-BR text too', () => {
+    const terms = defaultTiers(40).mp3.terms;
+    expect(terms.credit_line).toBe(DEFAULT_CREDIT);
+    expect(creditLine(terms, 'DJ X', 'en-US')).toBe('Prod. by DJ X');
+    expect(creditLine(terms, 'DJ X', 'es-ES')).toBe('Prod. por DJ X');
+    expect(creditLine(terms, 'DJ X')).toBe('Prod. por DJ X');
+    // Stored before the default was a kind.
+    expect(creditLine({ credit_line: 'Prod. por {creator}' }, 'DJ X', 'en-US')).toBe('Prod. by DJ X');
+    expect(LicenceTerms.parse({ ...terms, credit_line: 'Prod. by {creator}' }).credit_line).toBe(
+      DEFAULT_CREDIT,
+    );
+    // A creator's own credit is theirs, in every language.
+    expect(creditLine({ credit_line: 'Beat por {creator}' }, 'DJ X', 'en-US')).toBe('Beat por DJ X');
+    expect(defaultCreditLabel('Beat por {creator}', 'DJ X')).toBeUndefined();
+    expect(defaultCreditLabel(DEFAULT_CREDIT, 'DJ X')).toEqual({
+      kind: 'produced_by',
+      params: { creator: 'DJ X' },
+    });
   });
 
   it('applies percent and fixed coupons, never below R$ 1, and refuses expired/exhausted/other tiers', () => {

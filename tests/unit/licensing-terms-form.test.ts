@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formToTerms, parseLimit, termsToForm } from '../../shared/licensing/terms-form';
+import { DEFAULT_CREDIT } from '../../shared/licensing/credit';
 import { DEFAULT_TERMS } from '../../shared/licensing/tiers';
 import { checkUpload, isWavHead, isZipHead, resolveContentType } from '../../shared/uploads';
 
@@ -13,6 +14,18 @@ describe('terms editor form ↔ API terms', () => {
     for (const terms of Object.values(DEFAULT_TERMS)) {
       expect(formToTerms(termsToForm(terms))).toEqual({ ok: true, terms });
     }
+  });
+
+  it('shows the default credit in the creator language and keeps it the default kind on save', () => {
+    expect(termsToForm(DEFAULT_TERMS.mp3, 'en-US').credit_line).toBe('Prod. by {creator}');
+    expect(termsToForm(DEFAULT_TERMS.mp3).credit_line).toBe('Prod. por {creator}');
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+      const parsed = formToTerms(termsToForm(DEFAULT_TERMS.mp3, language));
+      expect(parsed.ok && parsed.terms.credit_line).toBe(DEFAULT_CREDIT);
+    }
+    // An edited credit is the creator's own text.
+    const own = formToTerms({ ...termsToForm(DEFAULT_TERMS.mp3, 'en-US'), credit_line: 'Beat by {creator}' });
+    expect(own.ok && own.terms.credit_line).toBe('Beat by {creator}');
   });
 
   it('saves an edited WAV lease with 500,000 streams and unlimited radio', () => {

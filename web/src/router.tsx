@@ -114,7 +114,10 @@ export const routes: RouteObject[] = withPageDependencies([
             lazy: withTexts(['becomeCreator'], () => import('./routes/become-creator/route')),
           },
           // Outside RequireAuth: signed out, /coins says 'Faça login para acessar suas 5D Coins' (spec §2).
-          { path: 'coins', lazy: withTexts(['coins', 'pricing'], () => import('./routes/coins/route')) },
+          {
+            path: 'coins',
+            lazy: withTexts(['coins', 'pricing', 'ledger'], () => import('./routes/coins/route')),
+          },
           {
             path: 'generate',
             lazy: withTexts(['generate', 'splitter'], () => import('./routes/generate/route')),

@@ -6,6 +6,8 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
+import { LedgerLabel, ledgerLabel } from '../../../shared/i18n/ledger/label';
+import { labelFromDescription, ledgerDescription } from '../../../shared/i18n/ledger/text';
 import type { Transaction, TransactionType } from '../../../shared/schemas/payments';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
@@ -21,6 +23,10 @@ import { keys } from './keys';
  *   [2] the ledger entry `USER#<sub>`/`TX#<ulid>` with the signed amount,
  *   [3..] any record that must appear together with the money (purchase, order, subscription).
  * So the sum of a user's ledger amounts always equals the wallet balance.
+ *
+ * What an entry is, is stored as a label (a kind of shared/i18n/ledger plus params) and read in the
+ * reader's language; `description` keeps its pt-BR text. Rows written before labels get theirs from the
+ * description on read.
  */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -31,7 +37,8 @@ export interface MoneyMove {
   /** Signed coins: positive credits, negative spends and debits. */
   amount: number;
   type: TransactionType;
-  description: string;
+  /** What the entry is, e.g. `ledgerLabel('coins_purchase', { coins: 25 })`. */
+  label: LedgerLabel;
   /** Where the move comes from: a Stripe event id, a spend key… kept on the ledger entry. */
   ref: string;
   /** Condition-guarded write that fails when this move was already applied. */
@@ -56,20 +63,25 @@ interface LedgerItem {
   type: 'transaction';
   id: string;
   kind: TransactionType;
+  label: LedgerLabel;
   description: string;
   amount: number;
   created_at: string;
   ref: string;
 }
 
-export function ledgerToItem(sub: string, tx: Transaction & { ref: string }): LedgerItem {
+export function ledgerToItem(
+  sub: string,
+  tx: Omit<Transaction, 'description' | 'label'> & { label: LedgerLabel; ref: string },
+): LedgerItem {
   return {
     PK: keys.user(sub),
     SK: keys.transaction(tx.id),
     type: 'transaction',
     id: tx.id,
     kind: tx.type,
-    description: tx.description,
+    label: tx.label,
+    description: ledgerDescription(tx.label),
     amount: tx.amount,
     created_at: tx.created_at,
     ref: tx.ref,
@@ -77,10 +89,14 @@ export function ledgerToItem(sub: string, tx: Transaction & { ref: string }): Le
 }
 
 export function ledgerFromItem(item: Record<string, unknown>): Transaction {
+  const description = String(item.description ?? '');
+  const stored = LedgerLabel.safeParse(item.label);
+  const label = stored.success ? stored.data : labelFromDescription(description);
   return {
     id: String(item.id),
     type: item.kind as TransactionType,
-    description: String(item.description ?? ''),
+    description,
+    ...(label ? { label } : {}),
     amount: Number(item.amount ?? 0),
     created_at: String(item.created_at ?? ''),
   };
@@ -114,7 +130,7 @@ export async function applyMoneyMove(move: MoneyMove): Promise<LedgerOutcome> {
       Item: ledgerToItem(move.sub, {
         id: txId,
         type: move.type,
-        description: move.description,
+        label: move.label,
         amount: move.amount,
         created_at: now,
         ref: move.ref,
@@ -182,8 +198,8 @@ export interface SpendInput {
   sub: string;
   /** Coins to take, a positive integer. */
   amount: number;
-  /** Shown in the ledger, e.g. 'Geração de música'. */
-  reason: string;
+  /** What the spend is, e.g. `ledgerLabel('generation')`; its refund reads 'Reembolso: <this>'. */
+  label: LedgerLabel;
   /** Same key → same spend: a retried request never charges twice. */
   idempotencyKey: string;
 }
@@ -210,7 +226,8 @@ export async function spendCoins(input: SpendInput): Promise<SpendOutcome> {
         type: 'spend',
         key: input.idempotencyKey,
         amount: input.amount,
-        reason: input.reason,
+        label: input.label,
+        reason: ledgerDescription(input.label),
         created_at: now,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -220,7 +237,7 @@ export async function spendCoins(input: SpendInput): Promise<SpendOutcome> {
     sub: input.sub,
     amount: -input.amount,
     type: 'spend',
-    description: input.reason,
+    label: input.label,
     ref: `spend:${input.idempotencyKey}`,
     marker,
     requireCovered: true,
@@ -237,7 +254,8 @@ export type RefundOutcome = { status: 'refunded' | 'already_refunded'; amount: n
 export async function refundSpend(input: {
   sub: string;
   idempotencyKey: string;
-  reason?: string;
+  /** Default: `refund` of the spend's own kind ('Reembolso: Geração de música'). */
+  label?: LedgerLabel;
 }): Promise<RefundOutcome> {
   checkKey(input.idempotencyKey);
   const key = { PK: keys.user(input.sub), SK: keys.spend(input.idempotencyKey) };
@@ -252,7 +270,7 @@ export async function refundSpend(input: {
     sub: input.sub,
     amount,
     type: 'credit',
-    description: input.reason ?? `Reembolso: ${String(Item.reason ?? 'gasto')}`,
+    label: input.label ?? refundOf(Item),
     ref: `refund:${input.idempotencyKey}`,
     marker: {
       Update: {
@@ -307,6 +325,15 @@ export async function sumLedger(sub: string): Promise<{ sum: number; count: numb
     start = page.LastEvaluatedKey;
   } while (start);
   return { sum, count };
+}
+
+/** The default refund label: `refund` of the spend's kind (or of its old stored reason text). */
+function refundOf(spend: Record<string, unknown>): LedgerLabel {
+  const stored = LedgerLabel.safeParse(spend.label);
+  const reason = String(spend.reason ?? '');
+  const spent = stored.success ? stored.data : labelFromDescription(reason);
+  if (spent && Object.keys(spent.params).length === 0) return ledgerLabel('refund', { of: spent.kind });
+  return ledgerLabel('refund', { of: reason });
 }
 
 function sleep(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { PLANS, resolvePlan, type PlanId } from '../../../shared/plans';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
@@ -175,7 +176,7 @@ export async function reserveGeneration(jobId: string, now = new Date()): Promis
     const amount = settings.GENERATION_PRICE_COINS;
     const reservation: Reservation = { kind: 'coins', sub, amount, spendKey: jobId };
     try {
-      await spendCoins({ sub, amount, reason: 'Geração de música', idempotencyKey: jobId });
+      await spendCoins({ sub, amount, label: ledgerLabel('generation'), idempotencyKey: jobId });
     } catch (error) {
       if (error instanceof InsufficientFunds) {
         throw new InsufficientFunds({ context: plan ? 'plan' : 'coins', amount });
@@ -233,7 +234,7 @@ export async function releaseGeneration(job: GenerationJob, now = new Date()): P
     const outcome = await refundSpend({
       sub: reservation.sub,
       idempotencyKey: reservation.spendKey,
-      reason: 'Reembolso: geração de música que falhou',
+      label: ledgerLabel('generation_refund'),
     });
     await db.send(new TransactWriteCommand({ TransactItems: [markRefunded] })).catch((error: unknown) => {
       if (!(error instanceof TransactionCanceledException)) throw error;

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dueSettlement } from '../../../shared/hiring';
 import type { Order } from '../../../shared/schemas/orders';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from '../db/keys';
@@ -59,7 +60,7 @@ export async function holdHire(
     sub: order.client_id,
     amount: -coins,
     type: 'escrow_hold',
-    description: `Contratação de “${order.project_title}”: ${coins} 5D Coins em garantia`,
+    label: ledgerLabel('hire_hold', { title: order.project_title, coins }),
     ref: `hire:${order.id}:hold`,
     marker: request ?? put,
     extra: request ? [put] : [],
@@ -123,7 +124,7 @@ export async function releaseHire(
     sub: order.creator_id,
     amount: coins,
     type: 'hire_payout',
-    description: `Pedido “${order.project_title}” concluído: ${coins} 5D Coins recebidas`,
+    label: ledgerLabel('hire_payout', { title: order.project_title, coins }),
     ref: `hire:${order.id}:release`,
     marker,
     now,
@@ -150,12 +151,14 @@ export async function refundHire(
       ':now': now,
     },
   );
-  const why = reason === 'declined' ? 'recusado pelo criador' : 'prazo de entrega encerrado';
   const outcome = await applyMoneyMove({
     sub: order.client_id,
     amount: coins,
     type: 'escrow_refund',
-    description: `Pedido “${order.project_title}” ${why}: ${coins} 5D Coins devolvidas`,
+    label: ledgerLabel(reason === 'declined' ? 'hire_declined' : 'hire_expired', {
+      title: order.project_title,
+      coins,
+    }),
     ref: `hire:${order.id}:refund`,
     marker,
     now,

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import type Stripe from 'stripe';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
@@ -36,7 +37,7 @@ export async function onChargeRefunded(event: Stripe.Event, charge: Stripe.Charg
     const result = await debitWallet({
       sub,
       amount: -delta,
-      description: `Reembolso: ${delta} 5D Coins estornadas`,
+      label: ledgerLabel('coins_refund', { coins: delta }),
       ref: ledgerRef(event),
       marker: stripeEventMarker(event),
       extra: [

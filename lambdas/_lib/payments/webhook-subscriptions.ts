@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { PLANS, checkoutTier, subscriptionCoins } from '../../../shared/plans';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { config } from '../config';
 import { keys } from '../db/keys';
 import { creditWallet, type TransactItem } from '../db/ledger';
@@ -45,7 +46,7 @@ export async function onInvoicePaid(event: Stripe.Event, invoice: Stripe.Invoice
     sub,
     amount: coins,
     type: 'subscription_credit',
-    description: `Assinatura ${PLANS[plan].name}: ${coins} 5D Coins do mês`,
+    label: ledgerLabel('plan_allowance', { plan: PLANS[plan].name, coins }),
     ref: ledgerRef(event),
     marker: stripeEventMarker(event),
   });

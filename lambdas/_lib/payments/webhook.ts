@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { resolvePlan } from '../../../shared/plans';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { checkoutCompletedUpdate, markCheckoutAwaitingPayment } from '../db/checkouts';
 import { creditWallet, newLedgerId, type TransactItem } from '../db/ledger';
 import { getProject } from '../db/projects';
@@ -123,7 +124,7 @@ async function onCheckoutCompleted(
         sub,
         amount: coins,
         type: 'credit',
-        description: `Compra de ${coins} 5D Coins`,
+        label: ledgerLabel('coins_purchase', { coins }),
         ref: ledgerRef(event),
         marker: stripeEventMarker(event),
         extra: [guard],

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type { ApiResult } from '../../../lambdas/_lib/http';
+import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 
 const { values: args } = parseArgs({
   options: {
@@ -114,7 +115,7 @@ try {
     await creditWallet({
       sub,
       amount: coins,
-      description: `Compra de ${coins} 5D Coins`,
+      label: ledgerLabel('coins_purchase', { coins }),
       ref: 'burst',
       marker: stripeEventMarker({
         id: `evt_burst_${randomUUID().replace(/-/g, '')}`,

@@ -21,6 +21,7 @@ import type becomeCreatorPtBR from './pt-BR/becomeCreator';
 import type licensingPtBR from './pt-BR/licensing';
 import type hiringPtBR from './pt-BR/hiring';
 import type apiErrorsPtBR from './pt-BR/apiErrors';
+import type ledgerPtBR from './pt-BR/ledger';
 /** pt-BR: the product's default language and the shape every other catalogue must match. */
 const ptBR = {
   common: {
@@ -224,6 +225,7 @@ interface FeatureTexts {
   licensing: typeof licensingPtBR;
   hiring: typeof hiringPtBR;
   apiErrors: typeof apiErrorsPtBR;
+  ledger: typeof ledgerPtBR;
 }
 
 /** Texts loaded at start, in every language (the compiler checks en-US and es-ES against this). */

@@ -42,12 +42,18 @@ interface Result {
 
 function failureOf(error: unknown): GenerationNotice {
   if (error instanceof ApiError && error.status > 0) {
-    return describeGenerationFailure({
+    const notice = describeGenerationFailure({
       status: error.status,
       code: error.code,
       message: error.message,
       reason: error.reason,
     });
+    // A case the spec does not word (a 409 conflict…): the API's message for its code says what happened.
+    if (notice.code === 'UNKNOWN' && error.message) {
+      const { messageKey: _generic, ...specific } = notice;
+      return { ...specific, message: error.message };
+    }
+    return notice;
   }
   return describeGenerationException();
 }

@@ -191,7 +191,7 @@ function BeatView({ beat }: { beat: Beat }) {
                       ? ` · ${t('licensing.aiStems')}`
                       : ''}
                   </p>
-                  <TierTerms terms={tier.terms} creator={beat.creator} />
+                  <TierTerms terms={tier.terms} creator={beat.creator} credit={tier.credit} />
                   <button
                     type="button"
                     onClick={() => setBuying({ tier: tier.id })}

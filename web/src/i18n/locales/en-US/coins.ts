@@ -24,7 +24,7 @@ const coins: Catalogue['coins'] = {
   empty: 'No transactions yet. Buy credits to get started.',
   chip: '{{balance}} Coins (5D Coins balance)',
   types: {
-    credit: 'Credit purchase',
+    credit: 'Credit',
     subscription_credit: 'Subscription credits',
     spend: 'Spend',
     debit: 'Debit',

@@ -24,7 +24,7 @@ const coins: Catalogue['coins'] = {
   empty: 'Aún no hay transacciones. Compra créditos para empezar.',
   chip: '{{balance}} Coins (saldo de 5D Coins)',
   types: {
-    credit: 'Compra de créditos',
+    credit: 'Crédito',
     subscription_credit: 'Créditos de la suscripción',
     spend: 'Uso',
     debit: 'Débito',

@@ -23,7 +23,7 @@ const coins = {
   empty: 'Nenhuma transação ainda. Compre créditos para começar.',
   chip: '{{balance}} Coins (saldo de 5D Coins)',
   types: {
-    credit: 'Compra de créditos',
+    credit: 'Crédito',
     subscription_credit: 'Créditos da assinatura',
     spend: 'Uso',
     debit: 'Débito',

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Transaction } from '../../../../../shared/schemas/payments';
 import { formatShortDateTime, formatSignedCoins } from '../../../lib/format';
 import { transactionTone, type TransactionTone } from '../transaction-tone';
+import { transactionText } from '../transaction-text';
 
 const toneClass: Record<TransactionTone, string> = {
   credit: 'text-emerald-400',
@@ -45,7 +46,7 @@ export function TransactionList({ transactions, loading }: TransactionListProps)
                   className={`size-2 shrink-0 rounded-full bg-current ${toneClass[tone]}`}
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-zinc-100">{transaction.description}</p>
+                  <p className="truncate font-medium text-zinc-100">{transactionText(transaction)}</p>
                   <p className="text-xs text-zinc-400">
                     {i18n.exists(typeKey) ? t(typeKey as 'coins.types.credit') : transaction.type} ·{' '}
                     <time dateTime={transaction.created_at}>

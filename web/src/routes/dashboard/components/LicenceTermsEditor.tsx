@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../../../../shared/i18n/language';
 import { DEFAULT_TERMS, MAX_CREDIT_LINE, type TierId } from '../../../../../shared/licensing/tiers';
 import {
   LIMIT_TERMS,
@@ -23,10 +24,13 @@ interface LicenceTermsEditorProps {
  * Ilimitado checkbox that says so), live performances yes/no, the credit line, and the tier's defaults.
  */
 export function LicenceTermsEditor({ tier, form, problems, onChange }: LicenceTermsEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const tierName = t(`licensing.tierNames.${tier}`);
-  const defaults = termsToForm(DEFAULT_TERMS[tier]);
+  const defaults = termsToForm(
+    DEFAULT_TERMS[tier],
+    isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined,
+  );
   const set = (change: Partial<TermsForm>) => onChange({ ...form, ...change });
   const problemText = (field: keyof TermsForm) => {
     const problem = problems[field];

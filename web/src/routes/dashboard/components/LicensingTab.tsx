@@ -7,6 +7,7 @@ import {
   type TermProblem,
   type TermsForm,
 } from '../../../../../shared/licensing/terms-form';
+import { isLanguage } from '../../../../../shared/i18n/language';
 import { TIER_IDS, type TierId, type TiersConfig } from '../../../../../shared/licensing/tiers';
 import { ApiError } from '../../../api/client';
 import { formatBRL } from '../../../lib/format';
@@ -88,7 +89,8 @@ export function LicensingTab({ userId }: { userId: string }) {
 }
 
 function TiersEditor({ projectId }: { projectId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
   const settings = useLicenceSettings(projectId);
   const save = useSaveLicenceSettings(projectId);
   const [tiers, setTiers] = useState<TiersConfig | null>(null);
@@ -106,16 +108,16 @@ function TiersEditor({ projectId }: { projectId: string }) {
     const loaded = settings.data.tiers;
     setTiers(loaded);
     setTermsForms({
-      mp3: termsToForm(loaded.mp3.terms),
-      wav: termsToForm(loaded.wav.terms),
-      trackout: termsToForm(loaded.trackout.terms),
-      exclusive: termsToForm(loaded.exclusive.terms),
+      mp3: termsToForm(loaded.mp3.terms, language),
+      wav: termsToForm(loaded.wav.terms, language),
+      trackout: termsToForm(loaded.trackout.terms, language),
+      exclusive: termsToForm(loaded.exclusive.terms, language),
     });
     setTermProblems({});
     setAiStems(settings.data.ai_stems);
     setFiles({ wav_key: settings.data.wav_key, stems_keys: settings.data.stems_keys });
     setMinOffer(settings.data.min_offer === null ? '' : String(settings.data.min_offer));
-  }, [settings.data]);
+  }, [settings.data, language]);
 
   if (settings.isError) return <LoadError onRetry={() => void settings.refetch()} />;
   if (settings.isPending || !tiers || !termsForms) return <PageLoading />;

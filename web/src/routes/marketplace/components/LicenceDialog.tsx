@@ -144,7 +144,7 @@ export function LicenceDialog({ beat, initialTier, onClose }: LicenceDialogProps
                         : ''}
                     </p>
                     {/* The API's credit line already carries the creator's name; any name shows its row. */}
-                    <TierTerms terms={x.terms} creator="" />
+                    <TierTerms terms={x.terms} creator="" credit={x.credit} />
                   </label>
                 );
               })}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { failureText } from '../../../api/error-text';
 import { useAuth } from '../../../auth/session';
 import { updateSettings, useSettings } from '../../../settings/store';
 import { useUpdateName } from '../api/account';
@@ -31,7 +32,11 @@ export function ProfileSection() {
     }
     updateName.mutate(trimmed, {
       onSuccess: () => toast.success(t('settings.profile.saved')),
-      onError: (error) => toast.error(t('settings.profile.error'), { description: textRuleMessage(error) }),
+      // A name the text rule refuses says which character; any other failure says its reason.
+      onError: (error) =>
+        toast.error(t('settings.profile.error'), {
+          description: textRuleMessage(error) ?? failureText(error, t('auth.unknownError')),
+        }),
     });
   }
 
