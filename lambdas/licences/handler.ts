@@ -22,7 +22,6 @@ import { issueCode } from '../../shared/errors';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
 import { EDGE_CACHE } from '../../shared/edge-cache';
 import { httpHandler, json, parseBody, pathParam, publicJson } from '../_lib/http';
-import { ensureAgreement } from '../_lib/licensing/agreement';
 import {
   buyerRespond,
   createOffer,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeKey } from '../licensing/key-bpm';
 import { TierSummary } from '../licensing/tier-summary';
 import { PRODUCT_GENRES } from '../marketplace/genres';

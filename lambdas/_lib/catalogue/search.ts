@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { averageRating, cellCount, newThisWeek } from '../../../shared/marketplace/catalogue-stats';
 import { parseSearch } from '../../../shared/marketplace/search-text';
 import type { CatalogueCard, CataloguePage, CatalogueQuery } from '../../../shared/schemas/catalogue';

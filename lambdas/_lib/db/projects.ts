@@ -2,7 +2,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TierSummary } from '../../../shared/licensing/tier-summary';
 import { formatDuration } from '../../../shared/marketplace/duration';
-import { BadRequest } from '../errors';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { batchWrite } from './batch';
