@@ -245,7 +245,7 @@ describe('AI tools', () => {
       await page.getByLabel('BPM', { exact: true }).fill('140');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Generate Beats' }).click(),
+        page.getByRole('button', { name: 'Gerar beats' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.mid$/);
       const midi = parseMidi(readFileSync((await download.path())!));
@@ -269,12 +269,12 @@ describe('AI tools', () => {
         await page.goto('/ai-studio');
         await page.getByRole('button', { name: 'DAW Integration', exact: false }).first().click();
         await page.getByLabel('BPM', { exact: true }).fill('96');
-        await page.getByRole('tab', { name: 'OSC Control' }).click();
+        await page.getByRole('tab', { name: 'Controle OSC' }).click();
         await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
-        await page.getByLabel('Port', { exact: true }).fill(String(port));
-        await page.getByRole('button', { name: 'Set BPM' }).click();
-        await page.getByTestId('osc-result').filter({ hasText: 'sent' }).waitFor({ timeout: 15_000 });
-        expect(await page.getByTestId('daw-status').innerText()).toContain('Connected');
+        await page.getByLabel('Porta', { exact: true }).fill(String(port));
+        await page.getByRole('button', { name: 'Definir BPM' }).click();
+        await page.getByTestId('osc-result').filter({ hasText: 'enviado para' }).waitFor({ timeout: 15_000 });
+        expect(await page.getByTestId('daw-status').innerText()).toContain('Conectado');
         await screenshot(page, 'ai-daw-osc');
       });
       const packet = await Promise.race([

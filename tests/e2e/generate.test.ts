@@ -90,7 +90,7 @@ describe('music generator and history', () => {
     await screenshot(page, 'desktop-generate-form');
     await generateButton.click();
 
-    const composing = page.getByRole('button', { name: 'Composing your track…' });
+    const composing = page.getByRole('button', { name: 'Compondo sua faixa…' });
     await composing.waitFor();
     expect(await composing.isDisabled()).toBe(true);
     await page.getByRole('progressbar', { name: 'Progresso da composição' }).waitFor();
@@ -119,7 +119,7 @@ describe('music generator and history', () => {
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    expect(await row.getByText('saved', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('salva', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Página 1 de 1').count()).toBe(1);
     await page.getByLabel('Buscar por título').fill(title.slice(0, 4).toUpperCase());
     await row.waitFor();

@@ -113,12 +113,12 @@ describe('marketplace journey', () => {
     );
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
     await screenshot(page, 'desktop-marketplace-player');
-    // The floating chat button sits above the player bar, not over its volume controls.
-    const [barBox, chatBox] = await Promise.all([
-      player.boundingBox(),
+    // The floating chat button docks into the player bar's free right end: never over its controls.
+    const [muteBox, chatBox] = await Promise.all([
+      player.getByRole('button', { name: 'Silenciar' }).boundingBox(),
       page.getByTestId('chat-launcher').boundingBox(),
     ]);
-    expect(chatBox!.y + chatBox!.height).toBeLessThanOrEqual(barBox!.y);
+    expect(chatBox!.x).toBeGreaterThanOrEqual(muteBox!.x + muteBox!.width);
     await player.getByRole('button', { name: 'Silenciar' }).click();
     expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBe(0);
     await player.getByRole('button', { name: 'Ativar som' }).click();
@@ -193,7 +193,7 @@ describe('marketplace journey', () => {
     await checkout.close();
 
     await page.goto('/my-collection');
-    await page.getByRole('heading', { name: 'My Collection' }).waitFor();
+    await page.getByRole('heading', { name: 'Minha coleção' }).waitFor();
     const favorite = page.getByTestId('favorite-card').filter({ hasText: 'Noite Paulista' });
     await favorite.waitFor();
     expect(await favorite.textContent()).toMatch(/R\$\s?49,90/);
