@@ -6,7 +6,8 @@ import { keys } from '../../lambdas/_lib/db/keys';
 import { PUBLISHED, projectFromItem, putProjects, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { seedCatalogue } from '../../infra/local/seed-data/catalogue';
 import { drainStreamsAt, type DrainResult } from '../../infra/local/stream-drain';
-import './marketplace-helpers';
+import { CATALOGUE_MAX_PAGE_SIZE, type CataloguePage } from '../../shared/schemas/catalogue';
+import { call } from './marketplace-helpers';
 
 /**
  * The catalogue's integration helpers (issue 16): wait for the stream consumers (the twin's DynamoDB
@@ -86,4 +87,17 @@ export async function allPublished(): Promise<ProjectRecord[]> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return out;
+}
+
+/**
+ * A creator's beats as the public catalogue lists them (GET /api/projects?creator=…, most popular first),
+ * once the indexer has caught up: what a visitor sees after the creator published or changed them.
+ */
+export async function listedBeats(creatorId: string, params: Record<string, string> = {}) {
+  await drainStreams();
+  const answer = await call<CataloguePage>('GET', '/api/projects', {
+    query: { creator: creatorId, limit: String(CATALOGUE_MAX_PAGE_SIZE), ...params },
+  });
+  if (answer.status !== 200) throw new Error(`GET /api/projects: ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }

@@ -95,6 +95,13 @@ describe('catalogue index entries', () => {
         'beats',
         'dark',
         '808',
+        // Each word again within the genre: a search under a genre chip reads only that genre.
+        'gw:Trap|noite',
+        'gw:Trap|paulista',
+        'gw:Trap|kaio',
+        'gw:Trap|beats',
+        'gw:Trap|dark',
+        'gw:Trap|808',
       ].sort(),
     );
     expect(entries[0]!.entries).toBe(entries.length);
@@ -147,6 +154,24 @@ describe('catalogue planner', () => {
     // Walking the whole catalogue would keep 3 beats in 140 read: a band or the BPM index does better.
     expect(choice.source === 'band' || choice.mode === 'collect').toBe(true);
     expect(plan.residual.every((condition) => condition.kind === 'range')).toBe(true);
+  });
+
+  it('a word under a genre chip reads that word within the genre: no genre filter throws reads away', () => {
+    const q = query({ q: 'trap ', genre: 'Lo-Fi' });
+    const plan = buildPlan(q, choosePlan(q, catalogue), catalogue)!;
+    expect(plan.choice).toMatchObject({ source: 'genreWords', words: ['trap'], mode: 'walk' });
+    expect(plan.streams.map((stream) => stream.partition)).toEqual(['gw:Lo-Fi|trap']);
+    expect(plan.residual).toEqual([]);
+    // A quarter of the catalogue is Lo-Fi: about a quarter of the word's beats.
+    expect(plan.total).toBe(625);
+    const two = query({ q: 'trap ', genre: 'Lo-Fi,Pop', sort: 'newest' });
+    const collected = buildPlan(two, choosePlan(two, catalogue), catalogue)!;
+    expect(collected.choice).toMatchObject({ source: 'genreWords', mode: 'collect' });
+    expect(collected.streams.map((stream) => stream.partition)).toEqual(['gw:Lo-Fi|trap', 'gw:Pop|trap']);
+    // A cursor of this kind for a query without a genre builds nothing.
+    expect(
+      buildPlan(query({ q: 'trap ' }), { source: 'genreWords', mode: 'walk', words: ['trap'] }),
+    ).toBeUndefined();
   });
 
   it('compatible keys read the four keys; genre and key together read their genre × key tokens', () => {

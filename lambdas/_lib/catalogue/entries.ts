@@ -20,7 +20,7 @@ import { offeredTierSummary } from '../licensing/summary';
  * family and up to one token per token slot (shared/marketplace/catalogue-index.ts):
  *
  * | entry   | cat_a       | cat_b        | tokens (w0…w5)                                              |
- * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm>`, `p:<price>`, `d:<duration>`, words |
+ * | IDX#1   | `ALL`       | `G#<genre>`  | `c:<creator>`, `gk:<genre>|<key>`, `b:<bpm>`, `p:<price>`, `d:<duration>`, words, `gw:<genre>|<word>` |
  * | IDX#2…  | `K#<key>`   |              | the tokens whose slot was taken in the entries before       |
  *
  * A token's slot is fixed by its hash; it goes to the first entry whose slot is free, and a new entry
@@ -29,7 +29,7 @@ import { offeredTierSummary } from '../licensing/summary';
 
 export const ENTRY_TYPE = 'catalogue-entry';
 /** Raised when the entry layout changes: the twin re-indexes a data dir written by an older version. */
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 export type Cell = string;
 export const ALL_CELL = 'ALL';
@@ -44,6 +44,8 @@ export const bpmBand = (bpm: number) => Math.floor(bpm / BPM_BAND) * BPM_BAND;
 /** Tokens of the token index that are not words (words are letters and digits only: no clash). */
 export const creatorToken = (creatorId: string) => `c:${creatorId}`;
 export const genreKeyToken = (genre: string, key: string) => `gk:${genre}|${key}`;
+/** A word of a beat within its genre: a text search under a genre chip reads only that genre's matches. */
+export const genreWordToken = (genre: string, word: string) => `gw:${genre}|${word}`;
 export const bpmBandToken = (band: number) => `b:${band}`;
 /** Price bands of R$ 5 up to R$ 100 (the filter's slider steps), then one band for R$ 100 and more. */
 export const PRICE_BAND = 5;
@@ -137,7 +139,7 @@ export function entryCardOf(project: ProjectRecord): EntryCard {
   };
 }
 
-/** The tokens of a beat: its cells kept in the token index, then its words (title first). */
+/** The tokens of a beat: its cells kept in the token index, its words (title first), then each word in its genre. */
 export function beatTokens(project: ProjectRecord, key: string | undefined, price: number): string[] {
   const words = beatWords({ title: project.title, creator: project.creator_name, tags: project.tags });
   return [
@@ -153,6 +155,7 @@ export function beatTokens(project: ProjectRecord, key: string | undefined, pric
       : []),
     ...words.title,
     ...words.other,
+    ...[...words.title, ...words.other].map((word) => genreWordToken(project.genre, word)),
   ];
 }
 

@@ -35,6 +35,7 @@ import {
   creatorToken,
   genreCell,
   genreKeyToken,
+  genreWordToken,
   keyCell,
   type Cell,
 } from './entries';
@@ -46,7 +47,7 @@ import {
  * partition; several streams are merged in the requested order.
  *
  * Candidate sources: the whole catalogue, genres or keys (cell indexes, every order); creators, genre ×
- * key pairs, BPM bands and words (the token index, popularity order). For each, the planner considers:
+ * key pairs, BPM bands, words and words within a genre (the token index, popularity order). For each, the planner considers:
  * - walk: read in the requested order, a page at a time (the normal case);
  * - collect: read every candidate and sort them here — a narrow BPM/price range read from the index
  *   ordered by that field, a small token set asked in another order than popularity, or a text search
@@ -77,8 +78,22 @@ export interface Stream {
   range?: Range;
 }
 
-export type Source =
-  'all' | 'genre' | 'key' | 'creator' | 'genreKey' | 'band' | 'priceBand' | 'durationBand' | 'words';
+export const SOURCES = [
+  'all',
+  'genre',
+  'key',
+  'creator',
+  'genreKey',
+  'band',
+  'priceBand',
+  'durationBand',
+  'words',
+  'genreWords',
+] as const;
+export type Source = (typeof SOURCES)[number];
+
+/** Sources read from word tokens (a word, or a word within each asked genre). */
+export const isTextSource = (source: Source) => source === 'words' || source === 'genreWords';
 
 /**
  * What the planner chose, carried in the cursor so every page of a query is read the same way even if
@@ -128,6 +143,8 @@ export const TEXT_SORT_MAX = 300;
 const MAX_DURATION_STREAMS = 13;
 /** Genre × key pairs merged at most. */
 const MAX_GENRE_KEY_PAIRS = 8;
+/** Genre × word streams merged at most (two genres × four completions of a prefix). */
+const MAX_GENRE_WORD_STREAMS = 8;
 /**
  * A FilterExpression expected to keep less than this share of what it reads is avoided when another plan
  * can. Every Query is held to reading at most 3× what it returns; the estimates assume independent
@@ -183,7 +200,7 @@ interface Covers {
 }
 
 interface SourceSet {
-  source: Exclude<Source, 'words'>;
+  source: Exclude<Source, 'words' | 'genreWords'>;
   /** A cell family (every order), or the token index (popularity only). */
   family: CatalogueFamily | 'token';
   partitions: string[];
@@ -490,6 +507,16 @@ function keptShare(
   return { value, exact };
 }
 
+/** Share of the catalogue in the query's genres. */
+function genreShare(query: CatalogueQuery, evidence: Evidence): number {
+  const total = Math.max(1, cellCount(evidence.stats.get(ALL_CELL)));
+  const inGenres = query.genres.reduce(
+    (sum, genre) => sum + cellCount(evidence.stats.get(genreCell(genre))),
+    0,
+  );
+  return Math.min(1, inGenres / total);
+}
+
 interface Candidate {
   choice: Choice;
   reads: number;
@@ -571,19 +598,32 @@ export function choosePlan(query: CatalogueQuery, evidence: Evidence): Choice {
   if (best) {
     const covered = best.completes ? { words: [], prefix: true } : { words: best.words, prefix: false };
     const all = evidence.stats.get(ALL_CELL) ?? {};
-    const kept = keptShare(residualOf(query, NONE, undefined, parsed, covered), all, evidence).value;
     const collect = sort.order !== 'pop';
+    const mode = collect ? 'collect' : 'walk';
+    const text = { words: best.words, completes: best.completes };
+    const kept = keptShare(residualOf(query, NONE, undefined, parsed, covered), all, evidence).value;
     candidates.push({
-      choice: {
-        source: 'words',
-        mode: collect ? 'collect' : 'walk',
-        words: best.words,
-        completes: best.completes,
-      },
+      choice: { source: 'words', mode, ...text },
       reads:
         Math.min(best.count, (collect ? TEXT_SORT_MAX : wanted) / Math.max(kept, 1e-6)) + best.words.length,
       kept,
     });
+    // Under genre chips: the word's tokens within each genre, so the genre is no filter.
+    const streams = query.genres.length * best.words.length;
+    if (query.genres.length > 0 && streams <= MAX_GENRE_WORD_STREAMS) {
+      const inGenres = best.count * genreShare(query, evidence);
+      const keptInGenres = keptShare(
+        residualOf(query, { ...NONE, genres: true }, undefined, parsed, covered),
+        all,
+        evidence,
+      ).value;
+      candidates.push({
+        choice: { source: 'genreWords', mode, ...text },
+        reads:
+          Math.min(inGenres, (collect ? TEXT_SORT_MAX : wanted) / Math.max(keptInGenres, 1e-6)) + streams,
+        kept: keptInGenres,
+      });
+    }
   }
 
   const penalty = (candidate: Candidate) => (candidate.kept < MIN_RESIDUAL_SHARE ? 1 : 0);
@@ -607,7 +647,7 @@ export function buildPlan(query: CatalogueQuery, choice: Choice, evidence?: Evid
   const sort = sortOf(query.sort);
   const answerOrder = { sortAttribute: sort.attribute, sortDescending: sort.descending };
 
-  if (choice.source === 'words') {
+  if (isTextSource(choice.source)) {
     const words = choice.words ?? [];
     // A cursor's words must be what this query's words lead to: a whole word, or its prefix's completions.
     if (words.length > 8) return undefined;
@@ -615,19 +655,29 @@ export function buildPlan(query: CatalogueQuery, choice: Choice, evidence?: Evid
       if (parsed.prefix === null || words.some((word) => !word.startsWith(parsed.prefix!))) return undefined;
     } else if (words.length !== 1 || !parsed.words.includes(words[0]!)) return undefined;
     if ((choice.mode === 'walk') !== (sort.order === 'pop')) return undefined;
+    const inGenres = choice.source === 'genreWords';
+    if (
+      inGenres &&
+      (query.genres.length === 0 || query.genres.length * words.length > MAX_GENRE_WORD_STREAMS)
+    )
+      return undefined;
     const covered = choice.completes ? { words: [], prefix: true } : { words, prefix: false };
-    const residual = residualOf(query, NONE, undefined, parsed, covered);
+    const residual = residualOf(query, { ...NONE, genres: inGenres }, undefined, parsed, covered);
     const count = words.reduce((sum, word) => sum + (evidence?.wordCounts.get(word) ?? 0), 0);
+    const share = inGenres && evidence ? genreShare(query, evidence) : 1;
     const kept = evidence ? keptShare(residual, evidence.stats.get(ALL_CELL) ?? {}, evidence).value : 1;
+    const tokens = inGenres
+      ? query.genres.flatMap((genre) => words.map((word) => genreWordToken(genre, word)))
+      : words;
     return {
       choice,
       mode: choice.mode,
-      streams: words.map(tokenStream),
+      streams: tokens.map(tokenStream),
       readAttribute: TOKEN_ORDER_ATTRIBUTE,
       readDescending: true,
       ...answerOrder,
       residual,
-      total: Math.round(count * kept),
+      total: Math.round(count * share * kept),
       totalExact: false,
     };
   }

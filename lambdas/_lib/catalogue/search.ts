@@ -12,6 +12,8 @@ import {
   buildPlan,
   choosePlan,
   COLLECT_MAX,
+  isTextSource,
+  SOURCES,
   statsCellsFor,
   TEXT_SORT_MAX,
   type Choice,
@@ -60,17 +62,7 @@ const Position = z.union([z.null(), z.literal(0), z.record(z.string(), z.union([
 const CursorBody = z.object({
   v: z.literal(1),
   c: z.object({
-    source: z.enum([
-      'all',
-      'genre',
-      'key',
-      'creator',
-      'genreKey',
-      'band',
-      'priceBand',
-      'durationBand',
-      'words',
-    ]),
+    source: z.enum(SOURCES),
     mode: z.enum(['walk', 'collect']),
     rangeField: z.enum(['bpm', 'price']).optional(),
     words: z.array(z.string().max(40)).max(8).optional(),
@@ -253,7 +245,7 @@ async function walk(plan: Plan, positions: Position[], limit: number, counter: C
 /** Every candidate of a collect plan (up to a cap), sorted here. */
 async function collect(plan: Plan, counter: Counter) {
   const filter = filterExpression(plan.residual);
-  const textual = plan.choice.source === 'words';
+  const textual = isTextSource(plan.choice.source);
   const cap = textual ? TEXT_SORT_MAX : COLLECT_HARD_MAX;
   const readers = plan.streams.map(
     (stream) => new StreamReader(stream, plan.readDescending, filter, null, counter),
@@ -328,8 +320,9 @@ async function probeCount(plan: Plan, counter: Counter): Promise<number | undefi
 }
 
 function describe(plan: Plan): string {
-  const cells =
-    plan.choice.source === 'words' ? `words(${plan.choice.words?.join('|')})` : plan.choice.source;
+  const cells = isTextSource(plan.choice.source)
+    ? `${plan.choice.source}(${plan.choice.words?.join('|')})`
+    : plan.choice.source;
   return `${plan.mode}:${cells}:${plan.streams.length}${plan.residual.length ? `+${plan.residual.map((c) => c.kind).join(',')}` : ''}`;
 }
 
@@ -361,7 +354,7 @@ export async function searchCatalogue(query: CatalogueQuery, now = new Date()): 
     items = sorted.slice(offset, offset + query.limit);
     if (offset + query.limit < sorted.length)
       nextCursor = encodeCursor({ v: 1, c: choice, o: offset + query.limit });
-    if (truncated && plan.choice.source === 'words') sortedAmong = sorted.length;
+    if (truncated && isTextSource(plan.choice.source)) sortedAmong = sorted.length;
     if (!truncated) exactTotal = sorted.length;
   }
 
