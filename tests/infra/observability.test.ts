@@ -124,11 +124,12 @@ describe('alarms', () => {
     // The catalogue indexer's failed stream batches (issue 16) land in its event source mapping's queue.
     const consumers = [...platform.api.streamConsumers.keys()];
     expect(consumers).toContain('catalogue-indexer');
+    const prefix = platform.ops.stackName.replace(/-Ops$/, '');
     const dlqAlarms = alarms().filter((alarm) => String(alarm.Properties.AlarmName).includes('-DlqDepth-'));
     expect(dlqAlarms.map((alarm) => alarm.Properties.AlarmName).sort()).toEqual(
       [
-        ...withQueue.map(([name]) => `FiveD-prod-DlqDepth-${name}`),
-        ...consumers.map((name) => `FiveD-prod-DlqDepth-${name}-stream`),
+        ...withQueue.map(([name]) => `${prefix}-DlqDepth-${name}`),
+        ...consumers.map((name) => `${prefix}-DlqDepth-${name}-stream`),
       ].sort(),
     );
     for (const alarm of dlqAlarms) {
