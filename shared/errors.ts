@@ -5,7 +5,7 @@ export type { ApiErrorCode } from './i18n/api-errors/pt-BR';
 export type { ApiErrorParams } from './i18n/api-errors/format';
 
 /**
- * Every API error answers with this one shape (ARCHITECTURE.md: API). `code` is stable and `params`
+ * Every API error answers with this one shape (docs/architecture.md: API). `code` is stable and `params`
  * fill its message: the web shows `shared/i18n/api-errors/<language>.ts[code]` in the reader's language;
  * `message` is the pt-BR text for logs and other callers.
  */

@@ -4,7 +4,7 @@ import { formatApiError, type ApiErrorParams } from './i18n/api-errors/format';
 import apiErrorsPtBR from './i18n/api-errors/pt-BR';
 
 /**
- * Rules of the upload path (ARCHITECTURE.md: Uploads), shared by the upload Lambda and the browser
+ * Rules of the upload path (docs/architecture.md: Uploads), shared by the upload Lambda and the browser
  * uploader so both apply the same limits, part plan, file-name sanitising and accepted types.
  */
 

@@ -8,7 +8,7 @@ export interface AttachmentDeletionSchedulerProps {
 }
 
 /**
- * One-time EventBridge Scheduler schedules that delete chat attachments (ARCHITECTURE.md: Pipelines):
+ * One-time EventBridge Scheduler schedules that delete chat attachments (docs/architecture.md: Pipelines):
  * `attachment-*` schedules invoking attachment-cleanup (./one-time-scheduler.ts).
  */
 export class AttachmentDeletionScheduler extends OneTimeScheduler {

@@ -38,7 +38,7 @@ function textRuleIssue(issue: ZodError['issues'][number]) {
 
 /**
  * A request that breaks its schema: 400 with the rule's own code when the schema names one
- * (`issueCode('DESCRIPTION_TOO_LONG')`, with the zod issue's `minimum`/`maximum`; the text-input rule's
+ * (`issueCode('COINS_AMOUNT_TOO_HIGH')`, with the zod issue's `minimum`/`maximum`; the text-input rule's
  * TEXT_* codes with the field they concern), else VALIDATION_ERROR naming the field. `issues` keeps
  * every issue (codes read as their pt-BR text).
  */

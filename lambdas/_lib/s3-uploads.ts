@@ -10,7 +10,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './aws/s3';
 
-/** The S3 calls of the multipart upload path, in one place (ARCHITECTURE.md: Uploads). */
+/** The S3 calls of the multipart upload path, in one place (docs/architecture.md: Uploads). */
 
 export async function startMultipartUpload(
   bucket: string,

@@ -7,7 +7,7 @@ import { enforceRateLimit } from '../_lib/rate-limit';
 import { abortUpload, completeUpload, createUpload, getUpload, requestParts } from './service';
 
 /**
- * The multipart upload API (ARCHITECTURE.md: Uploads), one function for its routes:
+ * The multipart upload API (docs/architecture.md: Uploads), one function for its routes:
  * POST /api/uploads, GET|DELETE /api/uploads/{id}, POST /api/uploads/{id}/parts (part URLs and part
  * confirmations), POST /api/uploads/{id}/complete, and the spec's name for completion,
  * POST /api/functions/merge-chunks {uploadId}.

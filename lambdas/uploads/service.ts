@@ -43,7 +43,7 @@ import {
   startMultipartUpload,
 } from '../_lib/s3-uploads';
 
-/** The upload path's rules over the session store and S3 (ARCHITECTURE.md: Uploads). */
+/** The upload path's rules over the session store and S3 (docs/architecture.md: Uploads). */
 
 const SNIFF_BYTES = 64;
 /** Only creators publish products, deliver orders and attach licence files. */

@@ -232,14 +232,14 @@ describe('AI tools', () => {
       await page.getByRole('button', { name: /AI DAW Integration/ }).click();
       // Analysis of features decoded in the browser from the chosen file (a 120 BPM click over 440 Hz).
       await page
-        .getByLabel('Audio file')
+        .getByLabel('Arquivo de áudio')
         .setInputFiles({ name: 'clique.wav', mimeType: 'audio/wav', buffer: wavBuffer(8) });
-      await page.getByRole('button', { name: 'Analyze Audio' }).click();
+      await page.getByRole('button', { name: 'Analisar áudio' }).click();
       const features = page.getByTestId('audio-features');
       await features.waitFor({ timeout: 20_000 });
       expect(await features.innerText()).toContain('44100 Hz');
       await page.getByTestId('audio-analysis').waitFor({ timeout: 20_000 });
-      expect(await page.getByTestId('audio-analysis').innerText()).toMatch(/Detected BPM:\s*120/);
+      expect(await page.getByTestId('audio-analysis').innerText()).toMatch(/BPM detectado:\s*120/);
       await screenshot(page, 'ai-daw-analysis');
       await page.getByRole('tab', { name: 'Beats' }).click();
       await page.getByLabel('BPM', { exact: true }).fill('140');

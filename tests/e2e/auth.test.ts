@@ -134,7 +134,7 @@ describe('shell', () => {
     const context = await newContext(browser, platform.url);
     const page = await context.newPage();
     await page.goto('/this-page-does-not-exist');
-    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await page.getByRole('heading', { name: 'Ops! Página não encontrada' }).waitFor();
     await screenshot(page, 'desktop-not-found');
     await page.getByRole('main').getByRole('link', { name: 'Voltar para a página inicial' }).click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
-import { signUpThroughUi } from './helpers/accounts';
+import { buyCoinsThroughCheckout, signUpThroughUi } from './helpers/accounts';
 import { collectPageErrors, launchChromium, newContext, screenshot } from './helpers/browser';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
@@ -159,7 +159,7 @@ const FLOWS: Flow[] = [
         .getByRole('button', { name: /^Contratar / })
         .first()
         .click();
-      const pay = page.getByTestId('hire-dialog').getByTestId('hire-pay');
+      const pay = page.getByTestId('hire-pay');
       // Enabled once the quote shows the wallet covers the price (coins bought in beforeAll).
       await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
       await pay.click();
@@ -196,16 +196,7 @@ beforeAll(async () => {
   errors = collectPageErrors(page);
   await signUpThroughUi(page, platform, { fullName: FULL_NAME, emailLabel: 'failures' });
   // Coins for the paid hire, bought through the Stripe sandbox as a user would.
-  await open(page, '/coins');
-  await page.getByLabel('Valor em USD').fill('500');
-  const [checkout] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Comprar', exact: true }).click(),
-  ]);
-  await checkout.getByRole('button', { name: /^Pagar/ }).click();
-  await checkout.waitForURL((url) => url.pathname === '/coins');
-  await checkout.close();
-  await page.getByTestId('coins-chip').getByText('500', { exact: true }).waitFor({ timeout: 30_000 });
+  await buyCoinsThroughCheckout(page, 500);
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../shared/audio/wav';
-import { apiAs, signUpThroughUi } from './helpers/accounts';
-import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
+import { apiAs, signUpInNewContext, buyCoinsThroughCheckout } from './helpers/accounts';
+import { collectPageErrors, launchChromium, screenshot, viewports } from './helpers/browser';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /**
@@ -27,16 +27,8 @@ afterAll(async () => {
 const PRICE = 54; // R$ 54,00 = 10 5D Coins at R$ 5,40
 const COINS = 10;
 
-async function signUp(
-  kind: 'Cliente' | 'Criador',
-  fullName: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, platform.url);
-  const page = await context.newPage();
-  await signUpThroughUi(page, platform, { fullName, emailLabel: `hire-${kind.toLowerCase()}`, kind });
-  await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
-  return { context, page };
-}
+const signUp = (kind: 'Cliente' | 'Criador', fullName: string) =>
+  signUpInNewContext(browser, platform, { kind, fullName, emailLabel: `hire-${kind.toLowerCase()}` });
 
 function silentWav(seconds: number): Buffer {
   const sampleRate = 8000;
@@ -56,20 +48,6 @@ async function publish(hub: Page, title: string): Promise<void> {
   await hub.getByTestId('detected-hint').waitFor({ timeout: 30_000 });
   await hub.getByRole('button', { name: 'Publicar produto' }).click();
   await hub.getByText('Seu produto foi publicado com sucesso no marketplace.').waitFor({ timeout: 30_000 });
-}
-
-async function buyCoins(page: Page, amount: number): Promise<void> {
-  await page.goto('/coins');
-  await page.getByLabel('Valor em USD').fill(String(amount));
-  const [checkout] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page.getByRole('button', { name: 'Comprar', exact: true }).click(),
-  ]);
-  await checkout.waitForLoadState();
-  await checkout.getByRole('button', { name: /^Pagar/ }).click();
-  await checkout.waitForURL((url) => url.pathname === '/coins');
-  await checkout.close();
-  await page.getByTestId('coins-balance').getByText(`US$ ${amount},00`).waitFor({ timeout: 20_000 });
 }
 
 async function openHire(page: Page, title: string) {
@@ -109,7 +87,7 @@ describe('paid hiring', () => {
     const client = await signUp('Cliente', 'Clara Contratante E2E');
     const page = client.page;
     const clientErrors = collectPageErrors(page);
-    await buyCoins(page, 25);
+    await buyCoinsThroughCheckout(page, 25);
 
     // The dialog: price in R$ and coins, balance before and after, how the escrow works.
     let dialog = await openHire(page, title);

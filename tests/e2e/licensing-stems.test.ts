@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
-import { collectPageErrors, launchChromium, newContext, screenshot } from './helpers/browser';
-import { apiAs as apiCall, signUpThroughUi } from './helpers/accounts';
+import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
+import { apiAs as apiCall, signUpInNewContext } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 /**
@@ -24,16 +24,8 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signUp(
-  kind: 'Cliente' | 'Criador',
-  fullName: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, platform.url);
-  const page = await context.newPage();
-  await signUpThroughUi(page, platform, { fullName, emailLabel: `stems-${kind.toLowerCase()}`, kind });
-  await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
-  return { context, page };
-}
+const signUp = (kind: 'Cliente' | 'Criador', fullName: string) =>
+  signUpInNewContext(browser, platform, { kind, fullName, emailLabel: `stems-${kind.toLowerCase()}` });
 
 function beatWav(seconds: number): Buffer {
   const sr = 22050;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavHeader } from '../../shared/audio/wav';
 import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
-import { signUpThroughUi } from './helpers/accounts';
+import { buyCoinsThroughCheckout, signUpInNewContext } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
 
 let platform: RunningPlatform;
@@ -37,17 +37,8 @@ const coverPng = Buffer.from(
   'base64',
 );
 
-/** Signs up through the UI (Cliente or Criador), confirms with the printed code, lands on /dashboard. */
-async function signUp(
-  kind: 'Cliente' | 'Criador',
-  fullName: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, platform.url);
-  const page = await context.newPage();
-  await signUpThroughUi(page, platform, { fullName, emailLabel: `mkt-${kind.toLowerCase()}`, kind });
-  await page.getByRole('heading', { name: `Olá, ${fullName}!` }).waitFor();
-  return { context, page };
-}
+const signUp = (kind: 'Cliente' | 'Criador', fullName: string) =>
+  signUpInNewContext(browser, platform, { kind, fullName, emailLabel: `mkt-${kind.toLowerCase()}` });
 
 const resultCount = (page: Page) => page.getByTestId('result-count').textContent();
 
@@ -285,17 +276,26 @@ describe('marketplace journey', () => {
     });
     expect(overflow).toBeLessThanOrEqual(0.5);
     await page.setViewportSize(viewports.desktop);
+
+    // Hiring is paid first (issue 17): the client buys 5D Coins on the Stripe sandbox, then pays the hire
+    // into escrow; the creator is paid when the client accepts the delivery.
+    await buyCoinsThroughCheckout(page, 10);
+    await page.goto('/dashboard');
     await page.getByRole('button', { name: `Contratar ${productTitle}` }).click();
-    await page.getByText('Pedido criado!').waitFor();
+    const pay = page.getByTestId('hire-pay');
+    await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await pay.click();
+    await page.getByText('Pedido pago e criado!').waitFor();
+    await page.getByRole('tab', { name: 'Pedidos' }).click();
     const order = page.getByTestId('client-order').filter({ hasText: productTitle });
     await order.getByText('Pendente').waitFor();
-    expect(await order.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    await order.getByText(/5D Coins em garantia/).waitFor();
 
-    // The creator sees the order and the revenue card change, then delivers a file.
+    // The creator sees the order, the price held apart (not yet revenue), then delivers a file.
     await hub.getByRole('tab', { name: 'Analytics' }).click();
     await hub.reload();
     await hub
-      .getByTestId('revenue-total')
+      .getByTestId('revenue-held')
       .getByText(/R\$\s?42,50/)
       .waitFor();
     expect(await hub.getByTestId('orders-total').textContent()).toBe('1');
@@ -310,7 +310,7 @@ describe('marketplace journey', () => {
     await received.getByText('Entregue').waitFor();
     await screenshot(hub, 'desktop-creator-orders');
 
-    // The client downloads the delivery and rates it.
+    // The client downloads the delivery, accepts it (the creator is paid) and rates it.
     await page.reload();
     await page.getByRole('tab', { name: 'Pedidos' }).click();
     await order.getByText('Entregue').waitFor();
@@ -319,6 +319,9 @@ describe('marketplace journey', () => {
       order.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toContain('entrega-final');
+    await order.getByRole('button', { name: `Aceitar a entrega de ${productTitle}` }).click();
+    await page.getByText('Entrega aceita!').waitFor();
+    await order.getByText('Concluído').waitFor();
     await order.getByRole('button', { name: 'Avaliar' }).click();
     const rate = page.getByRole('dialog', { name: 'Avaliar pedido' });
     await rate.getByLabel('5 estrelas').check({ force: true });
@@ -326,6 +329,11 @@ describe('marketplace journey', () => {
     await page.getByText('Avaliação enviada!').waitFor();
     await order.getByText('Sua avaliação: 5/5').waitFor();
     expect(await order.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await hub.reload();
+    await hub
+      .getByTestId('revenue-total')
+      .getByText(/R\$\s?42,50/)
+      .waitFor();
     await screenshot(page, 'desktop-client-dashboard');
 
     await hub.reload();

@@ -174,10 +174,10 @@ describe('studio site pages', () => {
     await form.getByLabel('Horário').fill('15:00');
     await form.getByLabel('Duração (horas)').fill('3');
     await form.getByRole('button', { name: 'Enviar solicitação' }).click();
-    await page.getByText('Request sent').waitFor();
+    await page.getByText('Solicitação enviada').waitFor();
     await page.waitForURL('**/thank-you');
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-    await page.getByRole('link', { name: 'Back to Studio' }).click();
+    await page.getByRole('heading', { name: 'Obrigado!' }).waitFor();
+    await page.getByRole('link', { name: 'Voltar ao estúdio' }).click();
     await page.waitForURL('**/shifter-studio');
     await context.close();
   }, 60_000);
@@ -196,7 +196,7 @@ describe('studio site pages', () => {
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     expect(await faq.locator('[role="region"]:not([hidden])').count()).toBe(1);
 
-    await page.getByRole('button', { name: /^Learn More\W+Recording$/ }).click();
+    await page.getByRole('button', { name: /^Saiba mais\W+Recording$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Recording' });
     await dialog.waitFor();
     expect(await dialog.getByText('Neve 1073').count()).toBe(1);
@@ -207,7 +207,7 @@ describe('studio site pages', () => {
     await page.getByRole('button', { name: 'Ampliar: Sala de controle' }).click();
     const lightbox = page.getByRole('dialog', { name: 'Sala de controle' });
     await lightbox.waitFor();
-    await lightbox.getByRole('button', { name: 'Close' }).last().click();
+    await lightbox.getByRole('button', { name: 'Fechar' }).last().click();
     await expect.poll(() => lightbox.count()).toBe(0);
     await context.close();
   }, 60_000);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { afterAll } from 'vitest';
 import { signedWebhookEvent } from '../../events/build';
+import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
 import type { ApiEvent, ApiResult } from '../../lambdas/_lib/http';
 
 /**
@@ -17,6 +19,22 @@ export function usePaymentsEnv(extra: Record<string, string> = {}): void {
     PUBLIC_APP_URL: 'http://localhost:3000',
     ...extra,
   });
+}
+
+/**
+ * A quiet Stripe sandbox for calls the webhook makes back to Stripe (subscriptions, intro pricing), with
+ * the payments settings pointing at it; stopped after the file's tests. Webhooks are delivered by the
+ * test itself, so the sandbox's own webhook URL goes nowhere.
+ */
+export async function useStripeSandboxEnv(): Promise<void> {
+  const sandbox = await startStripeSandbox({
+    port: 0,
+    webhookUrl: 'http://127.0.0.1:9/unused',
+    webhookSecret: WEBHOOK_SECRET,
+    quiet: true,
+  });
+  afterAll(() => sandbox.stop());
+  usePaymentsEnv({ STRIPE_API_BASE: sandbox.url });
 }
 
 export const context = { awsRequestId: 'integration' } as Context;

@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedWebhookEvent, stripeSample } from '../../events/build';
-import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { getCheckout } from '../../lambdas/_lib/db/checkouts';
@@ -17,7 +16,7 @@ import {
   deliver,
   eventId,
   uniqueSub,
-  usePaymentsEnv,
+  useStripeSandboxEnv,
   webhookHandler,
 } from './payments-helpers';
 
@@ -27,14 +26,7 @@ import {
  * (200 `refused`, so Stripe does not retry it), logged with the event id and counted for the alarm.
  * Malformed signed events are a 400, never a 5xx.
  */
-const sandbox = await startStripeSandbox({
-  port: 0,
-  webhookUrl: 'http://127.0.0.1:9/unused',
-  webhookSecret: WEBHOOK_SECRET,
-  quiet: true,
-});
-afterAll(() => sandbox.stop());
-usePaymentsEnv({ STRIPE_API_BASE: sandbox.url });
+await useStripeSandboxEnv();
 logger.setLogLevel('CRITICAL');
 
 let warnings: { message: string; eventId?: string; why?: string }[] = [];

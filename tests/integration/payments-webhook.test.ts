@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedWebhookEvent, stripeSample, userApiEvent } from '../../events/build';
-import { startStripeSandbox } from '../../infra/local/stripe-sandbox';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
@@ -21,7 +20,7 @@ import {
   pool,
   shuffle,
   uniqueSub,
-  usePaymentsEnv,
+  useStripeSandboxEnv,
   webhookHandler,
 } from './payments-helpers';
 import { ledgerLabel } from '../../shared/i18n/ledger/label';
@@ -29,14 +28,7 @@ import { ledgerLabel } from '../../shared/i18n/ledger/label';
 // Subscription checkouts read the subscription from Stripe (intro pricing); the sandbox answers those
 // calls. The sample's subscription is unknown to it: the checkout is recorded without a schedule (the
 // schedule itself is tested end to end in payments-billing-phases.test.ts).
-const sandbox = await startStripeSandbox({
-  port: 0,
-  webhookUrl: 'http://127.0.0.1:9/unused',
-  webhookSecret: WEBHOOK_SECRET,
-  quiet: true,
-});
-afterAll(() => sandbox.stop());
-usePaymentsEnv({ STRIPE_API_BASE: sandbox.url });
+await useStripeSandboxEnv();
 // One JSON line per event would drown the measured numbers; warnings and errors still show.
 logger.setLogLevel('WARN');
 

@@ -7,7 +7,7 @@ import esESShell from '../../web/src/i18n/locales/es-ES';
 import ptBRShell from '../../web/src/i18n/locales/pt-BR';
 
 /**
- * The exact texts the spec quotes (/work/shared/spec/1-core-platform.md and 2-ai-tools-and-studio.md:
+ * The exact texts the spec quotes (the product spec, screens of the core platform and of the AI tools and studio:
  * toasts, titles, buttons, empty states, error catalogues), each pinned at the catalogue key the screens
  * use, so an edit of a pt-BR catalogue cannot silently drift from the spec. en-US and es-ES must hold a
  * non-empty text at the same key with the same placeholders.

@@ -32,7 +32,7 @@ export const keys = {
   chargeRefund: (chargeId: string) => `CHARGE#${chargeId}`,
   // Paid hiring (issue 17): a client's hire request id → the order it made (retries charge once)
   hireRequest: (requestId: string) => `HIREREQ#${requestId}`,
-  // Uploads (ARCHITECTURE.md: Uploads); GSI1 lists a user's uploads by date under USER#<sub>
+  // Uploads (docs/architecture.md: Uploads); GSI1 lists a user's uploads by date under USER#<sub>
   upload: (id: string) => `UPLOAD#${id}`,
   uploadByDate: (createdAt: string) => `UPLOAD#${createdAt}`,
   // Generation jobs (issue 5): GSI1 lists a user's jobs by date under USER#<sub>; usage counters meter them

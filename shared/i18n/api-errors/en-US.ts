@@ -29,8 +29,6 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   COINS_AMOUNT_TOO_LOW: 'Enter a valid amount: the minimum is {{minimum, number}}.',
   COINS_AMOUNT_TOO_HIGH: 'Enter a valid amount: the maximum is {{maximum, number}}.',
   DESCRIPTION_REQUIRED: 'Describe the music you want to generate.',
-  DESCRIPTION_TOO_LONG: 'The description can have at most {{maximum, number}} characters.',
-  LYRICS_TOO_LONG: 'The lyrics can have at most {{maximum, number}} characters.',
   STYLE_INVALID: 'Invalid style: choose one of the styles in the list.',
   DURATION_INVALID: 'Invalid duration: use 30, 60, 90 or 120 seconds.',
   SPLIT_UPLOAD_REQUIRED: 'Upload the audio file before splitting.',

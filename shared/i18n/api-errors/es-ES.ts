@@ -29,8 +29,6 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   COINS_AMOUNT_TOO_LOW: 'Introduce un valor válido: el mínimo es {{minimum, number}}.',
   COINS_AMOUNT_TOO_HIGH: 'Introduce un valor válido: el máximo es {{maximum, number}}.',
   DESCRIPTION_REQUIRED: 'Describe la música que quieres generar.',
-  DESCRIPTION_TOO_LONG: 'La descripción puede tener como máximo {{maximum, number}} caracteres.',
-  LYRICS_TOO_LONG: 'La letra puede tener como máximo {{maximum, number}} caracteres.',
   STYLE_INVALID: 'Estilo no válido: elige uno de los estilos de la lista.',
   DURATION_INVALID: 'Duración no válida: usa 30, 60, 90 o 120 segundos.',
   SPLIT_UPLOAD_REQUIRED: 'Sube el archivo de audio antes de separar.',

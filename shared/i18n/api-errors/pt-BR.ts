@@ -38,8 +38,6 @@ const apiErrorsPtBR = {
   COINS_AMOUNT_TOO_LOW: 'Digite um valor válido: o mínimo é {{minimum, number}}.',
   COINS_AMOUNT_TOO_HIGH: 'Digite um valor válido: o máximo é {{maximum, number}}.',
   DESCRIPTION_REQUIRED: 'Descreva a música que você quer gerar.',
-  DESCRIPTION_TOO_LONG: 'A descrição pode ter no máximo {{maximum, number}} caracteres.',
-  LYRICS_TOO_LONG: 'A letra pode ter no máximo {{maximum, number}} caracteres.',
   STYLE_INVALID: 'Estilo inválido: escolha um dos estilos da lista.',
   DURATION_INVALID: 'Duração inválida: use 30, 60, 90 ou 120 segundos.',
   SPLIT_UPLOAD_REQUIRED: 'Envie o arquivo de áudio antes de separar.',

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext } from './browser';
 import type { RunningPlatform } from './platform';
 
 export const E2E_PASSWORD = 'Senha-Forte-2026';
@@ -50,4 +51,35 @@ export async function apiAs(
     },
     { method, path, body },
   );
+}
+
+/** A new browser context signed up as a Cliente or Criador, waiting on its dashboard's greeting. */
+export async function signUpInNewContext(
+  browser: Browser,
+  platform: RunningPlatform,
+  options: { fullName: string; emailLabel: string; kind: 'Cliente' | 'Criador' },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, platform.url);
+  const page = await context.newPage();
+  await signUpThroughUi(page, platform, options);
+  await page.getByRole('heading', { name: `Olá, ${options.fullName}!` }).waitFor();
+  return { context, page };
+}
+
+/**
+ * Buys `usd` US$ of 5D Coins on /coins as a user would: the Stripe sandbox Checkout opens in a new tab,
+ * is paid there and redirects back; waits until the wallet of this new account shows them.
+ */
+export async function buyCoinsThroughCheckout(page: Page, usd: number): Promise<void> {
+  await page.goto('/coins');
+  await page.getByLabel('Valor em USD').fill(String(usd));
+  const [checkout] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Comprar', exact: true }).click(),
+  ]);
+  await checkout.waitForLoadState();
+  await checkout.getByRole('button', { name: /^Pagar/ }).click();
+  await checkout.waitForURL((url) => url.pathname === '/coins');
+  await checkout.close();
+  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 30_000 });
 }

@@ -12,7 +12,7 @@ import type { ApiErrorParams } from '../../../shared/errors';
 import { Throughput } from './throughput';
 
 /**
- * Browser (and Node) uploader for the multipart path (ARCHITECTURE.md: Uploads). Framework-free: the UI
+ * Browser (and Node) uploader for the multipart path (docs/architecture.md: Uploads). Framework-free: the UI
  * wires `onProgress` and an AbortSignal. Parts are `Blob.slice`s handed to fetch, so the file is never
  * read into memory whole; 4–6 parts travel at once, each retried with exponential backoff and jitter;
  * the session id is kept in storage so a reload resumes with only the parts the server has not confirmed.

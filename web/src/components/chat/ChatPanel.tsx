@@ -14,6 +14,7 @@ import { analyseAttachment, askChatbot, formatChatTime, uploadApi, type ChatTurn
 import { Markdown } from '../Markdown';
 import { useVoiceInput, type VoiceFailure } from './useVoiceInput';
 import { textRuleMessage } from '../../api/text-rule';
+import { SuggestionChips } from './SuggestionChips';
 
 /** Spec §3: id, text, isUser, timestamp (plus how the answer was made). */
 interface ChatMessage {
@@ -261,25 +262,14 @@ function ChatPanelContent({ open, onClose }: { open: boolean; onClose: () => voi
               ) : (
                 <Markdown text={message.text} className="break-words" />
               )}
-              {message.suggestions && message.suggestions.length > 0 && (
-                <ul
-                  aria-label={t('chat.suggestionsFromAnswer')}
-                  data-testid="chat-answer-suggestions"
-                  className="mt-2 flex flex-wrap gap-1.5"
-                >
-                  {message.suggestions.map((topic) => (
-                    <li key={topic}>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => void send(topic)}
-                        className="rounded-full border border-violet-400/30 bg-violet-500/10 px-2.5 py-1 text-left text-xs text-violet-100 hover:bg-violet-500/20 disabled:opacity-50"
-                      >
-                        {topic}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+              {message.suggestions && (
+                <SuggestionChips
+                  topics={message.suggestions}
+                  disabled={busy}
+                  onPick={(topic) => void send(topic)}
+                  label={t('chat.suggestionsFromAnswer')}
+                  testId="chat-answer-suggestions"
+                />
               )}
               <div className="mt-1 flex items-center justify-end gap-2 text-[11px] text-zinc-400">
                 {message.offline && (

@@ -4,6 +4,7 @@ import { failureText } from '../../../api/error-text';
 import { askChatbot, type ChatTurn } from '../../../components/chat/chat-api';
 import { Dialog } from '../../../components/Dialog';
 import { Markdown } from '../../../components/Markdown';
+import { SuggestionChips } from '../../../components/chat/SuggestionChips';
 
 const QUICK = ['beat', 'mix', 'chords', 'release'] as const;
 
@@ -96,21 +97,12 @@ export function ProducerChatDrawer({ open, onClose }: { open: boolean; onClose: 
                 className="w-fit max-w-[92%] rounded-2xl rounded-bl-sm bg-zinc-800 px-3 py-2 text-sm text-zinc-100"
               >
                 <Markdown text={turn.content} className="break-words" />
-                {turn.suggestions && turn.suggestions.length > 0 && (
-                  <ul className="mt-2 flex flex-wrap gap-1.5">
-                    {turn.suggestions.map((topic) => (
-                      <li key={topic}>
-                        <button
-                          type="button"
-                          disabled={typing}
-                          onClick={() => void send(topic)}
-                          className="rounded-full border border-violet-400/30 bg-violet-500/10 px-2.5 py-1 text-left text-xs text-violet-100 hover:bg-violet-500/20 disabled:opacity-50"
-                        >
-                          {topic}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
+                {turn.suggestions && (
+                  <SuggestionChips
+                    topics={turn.suggestions}
+                    disabled={typing}
+                    onPick={(topic) => void send(topic)}
+                  />
                 )}
               </li>
             ),
