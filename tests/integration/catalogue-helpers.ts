@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
@@ -100,4 +101,9 @@ export async function listedBeats(creatorId: string, params: Record<string, stri
   });
   if (answer.status !== 200) throw new Error(`GET /api/projects: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+/** A public cover or preview URL (same-origin, as CloudFront serves it) on the twin's front. */
+export function publicMediaAt(url: string): string {
+  return new URL(url, inject('apiUrl')).toString();
 }

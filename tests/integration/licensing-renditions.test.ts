@@ -7,7 +7,7 @@ import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { getProject, projectKey, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
-import { listedBeats } from './catalogue-helpers';
+import { listedBeats, publicMediaAt } from './catalogue-helpers';
 import {
   call,
   client,
@@ -118,10 +118,10 @@ describe('renditions of a WAV beat', () => {
     // The catalogue card, once the indexer has read the finished renditions from the table's stream.
     const card = (await listedBeats(owner.sub)).items.find((p) => p.id === id)!;
     for (const listed of [page.body.project, card]) {
-      const url = new URL(listed.audioUrl!);
+      const url = new URL(publicMediaAt(listed.audioUrl!));
       expect(decodeURIComponent(url.pathname)).toContain(project.preview_key!);
       expect(decodeURIComponent(url.pathname)).not.toContain(master);
-      expect(isMp3(await download(listed.audioUrl!))).toBe(true);
+      expect(isMp3(await download(url.toString()))).toBe(true);
     }
   }, 90_000);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listedBeats } from './catalogue-helpers';
+import { listedBeats, publicMediaAt } from './catalogue-helpers';
 import {
   call,
   client,
@@ -71,12 +71,12 @@ describe('publishing a product', () => {
     expect(listed).toBeDefined();
     expect(catalogue.items[0]?.id).toBe(created.body.project.id); // newest first
 
-    const audio = await fetch(listed!.audioUrl!);
+    const audio = await fetch(publicMediaAt(listed!.audioUrl!));
     expect(audio.status).toBe(200);
     const head = Buffer.from(await audio.arrayBuffer()).subarray(0, 3);
     // An MP3 (ID3 tag or a frame sync), not the uploaded WAV master.
     expect(head.toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)).toBe(true);
-    expect((await fetch(listed!.coverUrl!)).status).toBe(200);
+    expect((await fetch(publicMediaAt(listed!.coverUrl!))).status).toBe(200);
 
     const one = await call<{ project: ProjectBody }>('GET', `/api/projects/${created.body.project.id}`);
     expect(one.body.project.title).toBe('Noite Quente');
