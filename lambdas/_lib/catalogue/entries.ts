@@ -139,7 +139,7 @@ export function entryCardOf(project: ProjectRecord): EntryCard {
   };
 }
 
-/** The tokens of a beat: its cells kept in the token index, its words (title first), then each word in its genre. */
+/** A beat's tokens: its cells kept in the token index, its words (title first), each word in its genre. */
 export function beatTokens(project: ProjectRecord, key: string | undefined, price: number): string[] {
   const words = beatWords({ title: project.title, creator: project.creator_name, tags: project.tags });
   return [

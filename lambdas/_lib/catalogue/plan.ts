@@ -47,7 +47,8 @@ import {
  * partition; several streams are merged in the requested order.
  *
  * Candidate sources: the whole catalogue, genres or keys (cell indexes, every order); creators, genre ×
- * key pairs, BPM bands, words and words within a genre (the token index, popularity order). For each, the planner considers:
+ * key pairs, BPM bands, words and words within a genre (the token index, popularity order). For each,
+ * the planner considers:
  * - walk: read in the requested order, a page at a time (the normal case);
  * - collect: read every candidate and sort them here — a narrow BPM/price range read from the index
  *   ordered by that field, a small token set asked in another order than popularity, or a text search
