@@ -103,6 +103,11 @@ describe('marketplace journey', () => {
       () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'playing',
     );
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
+    // Paused at once: the seeded samples last a few seconds, and a slow machine must not let one end first.
+    await firstCard.getByRole('button', { name: `Pausar ${title}` }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'paused',
+    );
     await screenshot(page, 'desktop-marketplace-player');
     // The floating chat button docks into the player bar's free right end: never over its controls.
     const [muteBox, chatBox] = await Promise.all([
@@ -114,10 +119,6 @@ describe('marketplace journey', () => {
     expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBe(0);
     await player.getByRole('button', { name: 'Ativar som' }).click();
     expect(await page.evaluate(() => document.querySelector('audio')?.volume)).toBeCloseTo(0.7);
-    await firstCard.getByRole('button', { name: `Pausar ${title}` }).click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'paused',
-    );
 
     // Signed out, a like asks for a login.
     await firstCard.getByRole('button', { name: `Curtir ${title}` }).click();
