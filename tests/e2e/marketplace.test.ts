@@ -67,9 +67,11 @@ describe('marketplace journey', () => {
     await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('nenhum beat tem este nome');
     await page.getByText('0 beats encontrados').waitFor();
     await page.getByRole('searchbox', { name: 'Buscar beats' }).fill('');
+    // Clearing the search brings the whole catalogue back (and the empty state's 'Limpar busca e filtros' goes).
+    await page.getByText(`${total} beats encontrados`).waitFor();
 
     // The filter sheet: edits apply only on 'Aplicar Filtros'; the badge counts active filters.
-    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Filtros avançados' });
     await sheet.getByText('Lo-Fi', { exact: true }).click();
     await screenshot(page, 'desktop-marketplace-filters');
