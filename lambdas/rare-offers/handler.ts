@@ -1,8 +1,7 @@
 import { listRareOffers } from '../_lib/db/offers';
-import { EDGE_CACHE } from '../../shared/edge-cache';
-import { httpHandler, publicJson } from '../_lib/http';
+import { httpHandler, json } from '../_lib/http';
 
-/** GET /api/offers/rare: active drops with slots left expiring within 72 h, soonest first (public, cached briefly). */
+/** GET /api/offers/rare: active drops with slots left expiring within 72 h, soonest first. */
 export const handler = httpHandler(async () => {
-  return publicJson({ items: await listRareOffers(new Date()) }, EDGE_CACHE.drops);
+  return json(200, { items: await listRareOffers(new Date()) });
 });

@@ -28,8 +28,7 @@ export function HireDialog({
   onClose,
   onHired,
 }: {
-  /** The beat to hire the creator of (a catalogue card or a full project). */
-  project: Pick<Project, 'id' | 'title' | 'creator'> | null;
+  project: Project | null;
   userId: string;
   onClose: () => void;
   onHired: () => void;

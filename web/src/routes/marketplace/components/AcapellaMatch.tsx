@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { acapellaRange, compatibleKeys } from '../../../../../shared/licensing/key-bpm';
-import { defaultFilters, type CatalogueFilters } from '../catalogue-state';
+import { DEFAULT_FILTERS, type BeatFilters } from '../../../../../shared/marketplace/filter';
 import { ApiError } from '../../../api/client';
 import { useAuth } from '../../../auth/session';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
@@ -25,11 +25,11 @@ type State =
     };
 
 /** The filters that clear the acapella match (back to any key and the default BPM range). */
-const CLEARED: Partial<CatalogueFilters> = {
+const CLEARED: Partial<BeatFilters> = {
   key: null,
-  compatible: false,
-  halfDouble: false,
-  bpm: defaultFilters().bpm,
+  compatibleKeys: false,
+  halfDoubleTempo: false,
+  bpmRange: [...DEFAULT_FILTERS.bpmRange],
 };
 
 /**
@@ -37,7 +37,7 @@ const CLEARED: Partial<CatalogueFilters> = {
  * detected by the API and the marketplace filters switch to compatible keys and the tempo window,
  * half/double tempo included. Part of the marketplace page's first paint (prerendered with it).
  */
-export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<CatalogueFilters>) => void }) {
+export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<BeatFilters>) => void }) {
   const ready = useFeatureTexts(['licensing']);
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -104,8 +104,8 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Ca
       });
       onApply({
         ...CLEARED,
-        ...(key !== null ? { key, compatible: true } : {}),
-        ...(tempo !== null ? { bpm: rangeOf(tempo), halfDouble: true } : {}),
+        ...(key !== null ? { key, compatibleKeys: true } : {}),
+        ...(tempo !== null ? { bpmRange: rangeOf(tempo), halfDoubleTempo: true } : {}),
       });
     } catch (error) {
       setState({ status: 'idle' });

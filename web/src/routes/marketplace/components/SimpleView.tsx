@@ -1,73 +1,61 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_GENRES } from '../../../../../shared/marketplace/genres';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
-import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
-import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
 import {
-  FILTER_LIMITS,
-  SORTS,
-  type CatalogueFilters,
-  type CatalogueState,
-  type Sort,
-} from '../catalogue-state';
-import type { ResultsPage } from './CatalogueResults';
+  SORT_FIELDS,
+  defaultFilters,
+  filterBeats,
+  type SortField,
+} from '../../../../../shared/marketplace/filter';
+import type { Project } from '../../../../../shared/schemas/marketplace';
+import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
 import { Pagination } from './Pagination';
 import { Stars } from './Stars';
 
 const SUBSCRIPTION_PLANS: readonly PlanId[] = ['INICIANTE', 'ARTISTA', 'PRO'];
-const PRICE_CAPS = [25, 50, FILTER_LIMITS.price.max] as const;
+const PRICE_CAPS = [25, 50, 100] as const;
 const DELIVERY_DAYS = 7;
 const PROJECT_RATING = 4.8;
 const fieldClass =
   'h-10 rounded-lg border border-white/10 bg-zinc-900 px-3 text-sm text-zinc-100 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
 
-export const SORT_LABELS = {
-  popular: 'marketplace.sortPopular',
-  newest: 'marketplace.sortNewest',
-  price_asc: 'marketplace.sortPriceAsc',
-  price_desc: 'marketplace.sortPriceDesc',
-  bpm_asc: 'marketplace.sortBpmAsc',
-  bpm_desc: 'marketplace.sortBpmDesc',
-} as const satisfies Record<Sort, string>;
-
 interface SimpleViewProps {
-  state: CatalogueState;
-  /** The search box's text (the URL follows it after a pause). */
-  text: string;
-  onText: (text: string) => void;
-  onFilters: (filters: CatalogueFilters) => void;
-  results: ResultsPage | null;
-  updating: boolean;
-  onPage: (page: number) => void;
-  onBuy: (beat: CatalogueCard) => void;
+  beats: readonly Project[];
+  genres: readonly string[];
+  onBuy: (beat: Project) => void;
   onSubscribe: (plan: PlanId) => void;
 }
 
-/**
- * The simple marketplace view: search, category, price cap, sort; subscriptions and projects sections.
- * The same URL state and the same server pages as the full view (GET /api/projects): switching views
- * keeps the search.
- */
-export function SimpleView({
-  state,
-  text,
-  onText,
-  onFilters,
-  results,
-  updating,
-  onPage,
-  onBuy,
-  onSubscribe,
-}: SimpleViewProps) {
+/** The simple marketplace view: search, category, price cap, sort; subscriptions and projects sections. */
+export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProps) {
   const { t } = useTranslation();
-  const { filters } = state;
-  const category = filters.genres.length === 1 ? filters.genres[0]! : 'all';
-  const cap =
-    filters.price[0] === FILTER_LIMITS.price.min &&
-    (PRICE_CAPS as readonly number[]).includes(filters.price[1])
-      ? filters.price[1]
-      : FILTER_LIMITS.price.max;
-  const projects = results?.items ?? [];
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [cap, setCap] = useState(100);
+  const [sortBy, setSortBy] = useState<SortField>('downloads');
+
+  const [page, setPage] = useState(1);
+
+  // The same shared rules as the full view: search, category as the genre chip, price cap, sort, 12 a page.
+  const result = useMemo(
+    () =>
+      filterBeats(beats, {
+        search,
+        genreChip: category,
+        filters: { ...defaultFilters(), priceRange: [0, cap], sortBy },
+        page,
+      }),
+    [beats, search, category, cap, sortBy, page],
+  );
+  const projects = result.items;
+
+  const sortLabels: Record<SortField, string> = {
+    downloads: t('marketplace.sortDownloads'),
+    rating: t('marketplace.sortRating'),
+    price: t('marketplace.sortPrice'),
+    title: t('marketplace.sortTitle'),
+    created_at: t('marketplace.sortCreatedAt'),
+  };
 
   return (
     <div className="space-y-10">
@@ -76,9 +64,11 @@ export function SimpleView({
           {t('marketplace.simpleSearchLabel')}
           <input
             type="search"
-            value={text}
-            maxLength={100}
-            onChange={(event) => onText(event.target.value)}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
             placeholder={t('marketplace.searchPlaceholder')}
             className={`${fieldClass} mt-1 w-full`}
           />
@@ -87,13 +77,14 @@ export function SimpleView({
           {t('marketplace.categoryLabel')}
           <select
             value={category}
-            onChange={(event) =>
-              onFilters({ ...filters, genres: event.target.value === 'all' ? [] : [event.target.value] })
-            }
+            onChange={(event) => {
+              setCategory(event.target.value);
+              setPage(1);
+            }}
             className={`${fieldClass} mt-1 w-full`}
           >
             <option value="all">{t('marketplace.categoryAll')}</option>
-            {PRODUCT_GENRES.map((genre) => (
+            {genres.map((genre) => (
               <option key={genre} value={genre}>
                 {genre}
               </option>
@@ -104,14 +95,15 @@ export function SimpleView({
           {t('marketplace.priceFilterLabel')}
           <select
             value={cap}
-            onChange={(event) =>
-              onFilters({ ...filters, price: [FILTER_LIMITS.price.min, Number(event.target.value)] })
-            }
+            onChange={(event) => {
+              setCap(Number(event.target.value));
+              setPage(1);
+            }}
             className={`${fieldClass} mt-1 w-full`}
           >
             {PRICE_CAPS.map((max) => (
               <option key={max} value={max}>
-                {max === FILTER_LIMITS.price.max
+                {max === 100
                   ? t('marketplace.priceAny')
                   : t('marketplace.priceUpTo', { max: formatBRL(max) })}
               </option>
@@ -121,13 +113,16 @@ export function SimpleView({
         <label className="text-sm text-zinc-300">
           {t('marketplace.sortBy')}
           <select
-            value={filters.sort}
-            onChange={(event) => onFilters({ ...filters, sort: event.target.value as Sort })}
+            value={sortBy}
+            onChange={(event) => {
+              setSortBy(event.target.value as SortField);
+              setPage(1);
+            }}
             className={`${fieldClass} mt-1 w-full`}
           >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(SORT_LABELS[sort])}
+            {SORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {sortLabels[field]}
               </option>
             ))}
           </select>
@@ -175,19 +170,12 @@ export function SimpleView({
         <h2 id="simple-projects" className="text-xl font-semibold text-white">
           {t('marketplace.projectsTitle')}
         </h2>
-        {!results ? (
-          <p role="status" className="mt-4 text-zinc-400">
-            {t('common.loading')}
-          </p>
-        ) : projects.length === 0 ? (
+        {projects.length === 0 ? (
           <p className="mt-4 rounded-2xl border border-white/10 bg-zinc-900/60 p-8 text-center text-zinc-400">
             {t('marketplace.projectsEmpty')}
           </p>
         ) : (
-          <ul
-            aria-busy={updating}
-            className={`mt-4 grid gap-3 md:grid-cols-2 ${updating ? 'opacity-60' : ''}`}
-          >
+          <ul className="mt-4 grid gap-3 md:grid-cols-2">
             {projects.map((project) => (
               <li
                 key={project.id}
@@ -220,16 +208,14 @@ export function SimpleView({
             ))}
           </ul>
         )}
-        {results && (
-          <div className="mt-6">
-            <Pagination
-              page={results.page}
-              reachable={results.reachable}
-              pageCount={results.pageCount}
-              onChange={onPage}
-            />
-          </div>
-        )}
+        <div className="mt-6">
+          <Pagination
+            page={result.page}
+            pageCount={result.pageCount}
+            buttons={result.pageButtons}
+            onChange={setPage}
+          />
+        </div>
       </section>
     </div>
   );
