@@ -20,7 +20,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     marketTitle: 'Projects to hire',
     marketEmpty: 'No published projects yet.',
     byCreator: 'by {{creator}}',
-    rating: 'Rating 4.8',
+    rating: 'Rating {{rating}}',
+    ratingNone: 'No ratings yet',
     deliveryDays: '7 days delivery',
     hire: 'Hire',
     hireLabel: 'Hire {{title}}',
@@ -88,6 +89,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     clicks: 'Clicks',
     conversions: 'Conversions',
     engagementRate: 'Engagement rate',
+    notMeasured:
+      'Views, clicks and visitors are not measured by the platform yet; conversions are your paid orders.',
     realtime: 'Real time',
     viewsToday: 'Views today',
     uniqueVisitors: 'Unique visitors',

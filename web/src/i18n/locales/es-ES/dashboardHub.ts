@@ -20,7 +20,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     marketTitle: 'Proyectos para contratar',
     marketEmpty: 'Todavía no hay proyectos publicados.',
     byCreator: 'por {{creator}}',
-    rating: 'Valoración 4.8',
+    rating: 'Valoración {{rating}}',
+    ratingNone: 'Sin valoraciones',
     deliveryDays: '7 días de entrega',
     hire: 'Contratar',
     hireLabel: 'Contratar {{title}}',
@@ -88,6 +89,8 @@ const dashboardHub: Catalogue['dashboardHub'] = {
     clicks: 'Clics',
     conversions: 'Conversiones',
     engagementRate: 'Tasa de interacción',
+    notMeasured:
+      'La plataforma aún no mide vistas, clics ni visitantes; las conversiones son tus pedidos pagados.',
     realtime: 'Tiempo real',
     viewsToday: 'Visualizaciones hoy',
     uniqueVisitors: 'Visitantes únicos',

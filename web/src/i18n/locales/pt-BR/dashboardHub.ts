@@ -19,7 +19,8 @@ const dashboardHub = {
     marketTitle: 'Projetos para contratar',
     marketEmpty: 'Nenhum projeto publicado ainda.',
     byCreator: 'por {{creator}}',
-    rating: 'Avaliação 4.8',
+    rating: 'Avaliação {{rating}}',
+    ratingNone: 'Sem avaliações',
     deliveryDays: '7 dias de entrega',
     hire: 'Contratar',
     hireLabel: 'Contratar {{title}}',
@@ -87,6 +88,8 @@ const dashboardHub = {
     clicks: 'Cliques',
     conversions: 'Conversões',
     engagementRate: 'Taxa de engajamento',
+    notMeasured:
+      'Visualizações, cliques e visitantes ainda não são medidos pela plataforma; conversões são seus pedidos pagos.',
     realtime: 'Tempo real',
     viewsToday: 'Visualizações hoje',
     uniqueVisitors: 'Visitantes únicos',
