@@ -244,9 +244,9 @@ export const functions = [
     memoryMb: 1024,
   },
   {
-    // The DSP separator holds the input and its four output WAVs in memory (≈ 5 × the file: 5 GiB for a
-    // 1 GiB upload) and is CPU-bound, so it asks for 8 GiB (≈ 4.6 vCPU) and the full 15 minutes. A new
-    // account gets 3008 MB until ops raise the quota and `-c maxFunctionMemoryMb` (docs/operations.md).
+    // The DSP separator streams the upload through the decoder into stem parts (bounded memory), but it is
+    // CPU-bound: 8 GiB buys ≈ 4.6 vCPU and the full 15 minutes for long files. A new account gets 3008 MB
+    // until ops raise the quota and `-c maxFunctionMemoryMb` (docs/operations.md).
     name: 'pipeline-split',
     description:
       'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',

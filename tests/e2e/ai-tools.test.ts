@@ -235,7 +235,7 @@ describe('AI tools', () => {
   it('exports a MIDI beat at the requested tempo from the AI DAW dialog', async () => {
     await withPage(async (page) => {
       await page.goto('/ai-studio');
-      await page.getByRole('button', { name: /AI DAW Integration/ }).click();
+      await page.getByRole('button', { name: 'Integração com DAW por IA' }).click();
       // Analysis of features decoded in the browser from the chosen file (a 120 BPM click over 440 Hz).
       await page
         .getByLabel('Arquivo de áudio')
@@ -273,7 +273,7 @@ describe('AI tools', () => {
     try {
       await withPage(async (page) => {
         await page.goto('/ai-studio');
-        await page.getByRole('button', { name: 'DAW Integration', exact: false }).first().click();
+        await page.getByRole('button', { name: 'Integração com DAW', exact: true }).first().click();
         await page.getByLabel('BPM', { exact: true }).fill('96');
         await page.getByRole('tab', { name: 'Controle OSC' }).click();
         await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');

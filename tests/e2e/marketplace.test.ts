@@ -146,7 +146,7 @@ describe('marketplace journey', () => {
       await dialog.waitFor({ state: 'hidden' });
     }
 
-    // The simple view: subscriptions and projects (rating 4.8, 7 days delivery, R$).
+    // The simple view: subscriptions and projects (each project's own rating, 7 days delivery, R$).
     await page.getByRole('tab', { name: 'Todos' }).click();
     await page.getByRole('button', { name: 'Simples' }).click();
     await page.getByRole('heading', { name: 'Assinaturas' }).waitFor();
@@ -282,6 +282,12 @@ describe('marketplace journey', () => {
     // into escrow; the creator is paid when the client accepts the delivery.
     await buyCoinsThroughCheckout(page, 10);
     await page.goto('/dashboard');
+    // A new product has no ratings yet: its card says so instead of a made-up 4.8 (issue 18).
+    await page
+      .getByTestId('hire-card')
+      .filter({ hasText: productTitle })
+      .getByText('Sem avaliações')
+      .waitFor();
     await page.getByRole('button', { name: `Contratar ${productTitle}` }).click();
     const pay = page.getByTestId('hire-pay');
     await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
@@ -300,6 +306,9 @@ describe('marketplace journey', () => {
       .getByText(/R\$\s?42,50/)
       .waitFor();
     expect(await hub.getByTestId('orders-total').textContent()).toBe('1');
+    // Engagement: views and clicks are not measured (no made-up 1247/89); conversions are the paid orders.
+    const engagement = hub.getByRole('region', { name: 'Engajamento' });
+    expect(await engagement.getByRole('definition').allTextContents()).toEqual(['—', '—', '1']);
     const received = hub.getByTestId('creator-order').filter({ hasText: productTitle });
     await received.getByRole('button', { name: `Marcar ${productTitle} como entregue` }).click();
     const deliver = hub.getByRole('dialog', { name: 'Entregar pedido' });

@@ -6,7 +6,7 @@ const aiStudio = {
   toolsLabel: 'Ferramentas de IA',
   open: 'Abrir',
   status: { active: 'ativa', ready: 'pronta' },
-  actions: { daw: 'DAW Integration', aiDaw: 'AI DAW Integration', producer: 'Produtor IA' },
+  actions: { daw: 'Integração com DAW', aiDaw: 'Integração com DAW por IA', producer: 'Produtor IA' },
   tools: {
     'neural-engine': {
       title: 'Neural Engine V2',

@@ -3,22 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { HubCards } from '../../../../../shared/gamification';
 import type { Order } from '../../../../../shared/schemas/orders';
-import { formatBRL } from '../../../lib/format';
+import { formatBRL, formatNumber } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { CreatorOrders } from './CreatorOrders';
 import { monthlyRevenue } from './revenue-series';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-/** Engagement and real-time figures are sample metrics (spec 1 §9 Creator Hub hard-coded metrics). */
-const SAMPLE = {
-  views: 1247,
-  clicks: 89,
-  conversions: 12,
-  engagement: 78,
-  viewsToday: 156,
-  uniqueVisitors: 98,
-};
+/**
+ * Page views, clicks and visitors are not measured by the platform yet. The original app showed fixed
+ * sample numbers here (1247 views…), which contradicted every creator's real figures (issue 18): unmeasured
+ * figures read "—" with a line saying so; conversions are the creator's paid orders.
+ */
+const NOT_MEASURED = '—';
 
 function exportCsv(orders: readonly Order[]): void {
   const header = ['id', 'project', 'amount_brl', 'status', 'created_at', 'rating'];
@@ -71,9 +68,12 @@ export function AnalyticsTab({
           </h2>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
             {[
-              [t('dashboardHub.creator.views'), SAMPLE.views],
-              [t('dashboardHub.creator.clicks'), SAMPLE.clicks],
-              [t('dashboardHub.creator.conversions'), SAMPLE.conversions],
+              [t('dashboardHub.creator.views'), NOT_MEASURED],
+              [t('dashboardHub.creator.clicks'), NOT_MEASURED],
+              [
+                t('dashboardHub.creator.conversions'),
+                data ? formatNumber(data.cards.orderCount) : NOT_MEASURED,
+              ],
             ].map(([label, value]) => (
               <div key={label} className="min-w-0 rounded-lg bg-zinc-950/60 px-1 py-2">
                 <dt className="text-[11px] text-zinc-400">{label}</dt>
@@ -82,9 +82,9 @@ export function AnalyticsTab({
             ))}
           </dl>
           <p className="mt-3 text-sm text-zinc-400">
-            {t('dashboardHub.creator.engagementRate')}:{' '}
-            <span className="text-white">{SAMPLE.engagement}%</span>
+            {t('dashboardHub.creator.engagementRate')}: <span className="text-white">{NOT_MEASURED}</span>
           </p>
+          <p className="mt-1 text-xs text-zinc-500">{t('dashboardHub.creator.notMeasured')}</p>
         </section>
         <section className={box} aria-labelledby="realtime-title">
           <h2 id="realtime-title" className="flex items-center gap-2 font-semibold text-white">
@@ -97,11 +97,11 @@ export function AnalyticsTab({
           <dl className="mt-3 grid grid-cols-2 gap-2">
             <div className="rounded-lg bg-zinc-950/60 p-2">
               <dt className="text-xs text-zinc-400">{t('dashboardHub.creator.viewsToday')}</dt>
-              <dd className="text-lg font-bold text-white">{SAMPLE.viewsToday}</dd>
+              <dd className="text-lg font-bold text-white">{NOT_MEASURED}</dd>
             </div>
             <div className="rounded-lg bg-zinc-950/60 p-2">
               <dt className="text-xs text-zinc-400">{t('dashboardHub.creator.uniqueVisitors')}</dt>
-              <dd className="text-lg font-bold text-white">{SAMPLE.uniqueVisitors}</dd>
+              <dd className="text-lg font-bold text-white">{NOT_MEASURED}</dd>
             </div>
           </dl>
           <button

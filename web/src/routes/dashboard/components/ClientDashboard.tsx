@@ -7,7 +7,7 @@ import type { Profile } from '../../../../../shared/schemas/profile';
 import type { Order } from '../../../../../shared/schemas/orders';
 import type { Project } from '../../../../../shared/schemas/marketplace';
 import { useCheckout } from '../../../components/checkout/use-checkout';
-import { formatBRL, formatDate, formatLongDate, formatWholeUsd } from '../../../lib/format';
+import { formatBRL, formatDate, formatFixed, formatLongDate, formatWholeUsd } from '../../../lib/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { TabPanel, Tabs } from '../../../components/Tabs';
 import { failureText } from '../../../api/error-text';
@@ -80,7 +80,11 @@ function HireList({ userId, onHired }: { userId: string; onHired: () => void }) 
                 {t('dashboardHub.client.byCreator', { creator: project.creator })} · {project.genre}
               </p>
               <p className="mt-1 text-xs text-zinc-400">
-                ★ {t('dashboardHub.client.rating')} · {t('dashboardHub.client.deliveryDays')}
+                ★{' '}
+                {project.rating > 0
+                  ? t('dashboardHub.client.rating', { rating: formatFixed(project.rating, 1) })
+                  : t('dashboardHub.client.ratingNone')}{' '}
+                · {t('dashboardHub.client.deliveryDays')}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-2">

@@ -2,67 +2,63 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../../shared/schemas/orders';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { useCreatorSettings } from '../api/creator';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber, formatPercent } from '../../../lib/format';
+import { performanceFigures } from '../performance-figures';
 
 const box = 'rounded-2xl border border-white/10 bg-zinc-900/60 p-5';
 
-/** Response time and repeat clients are the spec's sample metrics; delivery rate comes from real orders. */
-const RESPONSE_HOURS = 2.5;
-const REPEAT_CLIENTS = 15;
-
 export function PerformanceTab({ orders }: { orders: readonly Order[] }) {
   const { t } = useTranslation();
-  const delivered = orders.filter((order) => order.status !== 'pending').length;
-  const deliveryRate = orders.length === 0 ? 0 : Math.round((delivered / orders.length) * 100);
-  const schedule = [
-    {
-      name: t('dashboardHub.creator.scheduleProject1'),
-      status: t('dashboardHub.creator.inProgress'),
-      tone: 'text-sky-300',
-    },
-    {
-      name: t('dashboardHub.creator.scheduleProject2'),
-      status: t('dashboardHub.creator.waiting'),
-      tone: 'text-amber-300',
-    },
-    {
-      name: t('dashboardHub.creator.scheduleProject3'),
-      status: t('dashboardHub.creator.planned'),
-      tone: 'text-zinc-300',
-    },
-  ];
+  const figures = performanceFigures(orders);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <section className={box}>
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.responseTime')}</h2>
-        <p className="mt-1 text-2xl font-bold text-white">
-          {t('dashboardHub.creator.hours', { value: formatNumber(RESPONSE_HOURS, 1) })}
+        <p className="mt-1 text-2xl font-bold text-white" data-testid="delivery-hours">
+          {figures.deliveryHours === null
+            ? '—'
+            : t('dashboardHub.creator.hours', { value: formatNumber(figures.deliveryHours, 1) })}
         </p>
-        <p className="text-xs text-emerald-300">{t('dashboardHub.creator.industryAverage')}</p>
+        <p className="text-xs text-zinc-400">{t('dashboardHub.creator.responseTimeHint')}</p>
       </section>
       <section className={box}>
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.deliveryRate')}</h2>
-        <p className="mt-1 text-2xl font-bold text-white">{deliveryRate}%</p>
+        <p className="mt-1 text-2xl font-bold text-white" data-testid="delivery-rate">
+          {figures.deliveryRate === null ? '—' : formatPercent(figures.deliveryRate / 100, 0)}
+        </p>
       </section>
       <section className={box}>
         <h2 className="text-sm text-zinc-400">{t('dashboardHub.creator.repeatClients')}</h2>
-        <p className="mt-1 text-2xl font-bold text-white">{REPEAT_CLIENTS}</p>
+        <p className="mt-1 text-2xl font-bold text-white" data-testid="repeat-clients">
+          {formatNumber(figures.repeatClients)}
+        </p>
       </section>
       <section className={`${box} lg:col-span-3`} aria-labelledby="schedule-title">
         <h2 id="schedule-title" className="font-semibold text-white">
           {t('dashboardHub.creator.schedule')}
         </h2>
-        <ul className="mt-3 space-y-2">
-          {schedule.map((item) => (
-            <li
-              key={item.name}
-              className="flex justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2 text-sm"
-            >
-              <span className="text-white">{item.name}</span>
-              <span className={item.tone}>{item.status}</span>
-            </li>
-          ))}
-        </ul>
+        {figures.schedule.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">{t('dashboardHub.creator.scheduleEmpty')}</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {figures.schedule.map(({ order, stage, due }) => (
+              <li
+                key={order.id}
+                className="flex flex-wrap justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2 text-sm"
+              >
+                <span className="min-w-0 truncate text-white">{order.project_title}</span>
+                <span className={stage === 'toDeliver' ? 'text-sky-300' : 'text-amber-300'}>
+                  {t(
+                    stage === 'toDeliver'
+                      ? 'dashboardHub.creator.inProgress'
+                      : 'dashboardHub.creator.waiting',
+                  )}
+                  {due ? ` · ${t('dashboardHub.creator.until', { date: formatDate(due) })}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

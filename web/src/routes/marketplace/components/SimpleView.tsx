@@ -15,7 +15,6 @@ import { Stars } from './Stars';
 const SUBSCRIPTION_PLANS: readonly PlanId[] = ['INICIANTE', 'ARTISTA', 'PRO'];
 const PRICE_CAPS = [25, 50, 100] as const;
 const DELIVERY_DAYS = 7;
-const PROJECT_RATING = 4.8;
 const fieldClass =
   'h-10 rounded-lg border border-white/10 bg-zinc-900 px-3 text-sm text-zinc-100 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
 
@@ -187,10 +186,14 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
                     {t('marketplace.byCreator', { creator: project.creator })} · {project.genre}
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-zinc-400">
-                    <Stars
-                      rating={PROJECT_RATING}
-                      label={t('marketplace.ratingLabel', { rating: formatFixed(PROJECT_RATING, 1) })}
-                    />
+                    {project.rating > 0 ? (
+                      <Stars
+                        rating={project.rating}
+                        label={t('marketplace.ratingLabel', { rating: formatFixed(project.rating, 1) })}
+                      />
+                    ) : (
+                      <span>{t('dashboardHub.client.ratingNone')}</span>
+                    )}
                     <span>{t('marketplace.deliveryDays', { count: DELIVERY_DAYS })}</span>
                   </div>
                 </div>
