@@ -158,11 +158,18 @@ async function chooseProfileLanguage(page: Page, language: string): Promise<void
   const select = page.locator('select[id$="-language"]');
   await select.waitFor();
   await page.waitForLoadState('networkidle');
-  if ((await select.inputValue()) === language) return;
+  // The select may show this browser's language before the saved one arrives: save another language
+  // first when they look alike, so the wanted one is always written.
+  if ((await select.inputValue()) === language)
+    await saveLanguage(page, language === 'pt-BR' ? 'en-US' : 'pt-BR');
+  await saveLanguage(page, language);
+}
+
+async function saveLanguage(page: Page, language: string): Promise<void> {
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/me/settings') && response.request().method() === 'PUT',
   );
-  await select.selectOption(language);
+  await page.locator('select[id$="-language"]').selectOption(language);
   expect((await saved).ok()).toBe(true);
 }
 
@@ -187,6 +194,10 @@ async function checkAllRoutes(language: string, signedIn: boolean): Promise<stri
       const expectedStatus = route === UNKNOWN_ROUTE ? 404 : 200;
       if (status !== expectedStatus) problems.push(`${where}: HTTP ${status}, expected ${expectedStatus}`);
       // Issue 18: every page was titled "5D"; each names itself now.
+      // Each route names itself from an effect after its first render; "5D" alone is the shell's default.
+      await page
+        .waitForFunction(() => document.title !== '5D', null, { timeout: 5_000 })
+        .catch(() => undefined);
       const title = await page.title();
       // The studio's own site carries the studio's brand, not the platform's.
       const titlePattern = route.startsWith('/shifter-studio') ? /^Shifter Studio — \S/ : /\S — 5D$|^5D — \S/;
