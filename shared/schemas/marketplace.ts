@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Prize } from '../competition-prize';
 import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
@@ -165,9 +166,10 @@ export const Competition = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  prize_1st: z.string(),
-  prize_2nd: z.string(),
-  prize_3rd: z.string(),
+  /** Prizes as data (shared/competition-prize.ts); null for a stored text this code cannot read. */
+  prize_1st: Prize.nullable(),
+  prize_2nd: Prize.nullable(),
+  prize_3rd: Prize.nullable(),
   starts_at: z.string(),
   ends_at: z.string(),
   is_active: z.boolean(),

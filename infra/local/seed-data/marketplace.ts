@@ -1,4 +1,5 @@
 import type { Achievement } from '../../../shared/schemas/marketplace';
+import { prize } from '../../../shared/competition-prize';
 
 /**
  * Sample marketplace content written by infra/local/seed.ts on the first `npm start` (spec 1: the
@@ -306,7 +307,7 @@ export const seedCompetition = {
   title: 'Beat do Mês',
   description:
     'Produza um beat original no tema "Noites do Brasil". O público e os jurados escolhem os vencedores.',
-  prize_1st: 'R$ 5.000 + contrato de distribuição',
-  prize_2nd: 'R$ 2.500',
-  prize_3rd: 'R$ 1.000',
+  prize_1st: prize(5000, 'distribution_contract'),
+  prize_2nd: prize(2500),
+  prize_3rd: prize(1000),
 };

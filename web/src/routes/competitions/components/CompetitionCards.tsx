@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CompetitionCard } from '../../../../../shared/schemas/site';
 import { formatDate, timeLeft } from '../../../lib/format';
+import { prizeText } from '../../../lib/prize-text';
 
 const difficultyStyle = {
   beginner: 'bg-emerald-500/15 text-emerald-200',
@@ -47,9 +48,12 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-zinc-400">{t('competitions.prize')}</dt>
-          <dd className="font-semibold text-amber-300">{card.prize_1st}</dd>
+          <dd className="font-semibold text-amber-300">{prizeText(card.prize_1st)}</dd>
           <dd className="text-xs text-zinc-400">
-            {t('competitions.otherPrizes', { second: card.prize_2nd, third: card.prize_3rd })}
+            {t('competitions.otherPrizes', {
+              second: prizeText(card.prize_2nd),
+              third: prizeText(card.prize_3rd),
+            })}
           </dd>
         </div>
         <div className="text-right">

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/gamification';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { formatDate } from '../../../lib/format';
+import { prizeText } from '../../../lib/prize-text';
+import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAchievements, useActiveCompetition, useLeaderboard } from '../api/creator';
 
@@ -15,6 +17,8 @@ const rarityTone: Record<Rarity, string> = {
 /** Gamification: level from XP, streak badge above 7 days, top-5 ranking, 6 achievements, active competition. */
 export function AchievementsTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
+  // The competition's prize extras ('contrato de distribuição') are texts of the competitions feature.
+  useFeatureTexts(['competitions']);
   const leaderboard = useLeaderboard();
   const achievements = useAchievements();
   const competition = useActiveCompetition();
@@ -140,9 +144,9 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
             <p className="text-sm text-zinc-400">{competition.data.description}</p>
             <dl className="mt-3 grid gap-2 sm:grid-cols-3">
               {[
-                [t('dashboardHub.creator.prize1'), competition.data.prize_1st],
-                [t('dashboardHub.creator.prize2'), competition.data.prize_2nd],
-                [t('dashboardHub.creator.prize3'), competition.data.prize_3rd],
+                [t('dashboardHub.creator.prize1'), prizeText(competition.data.prize_1st)],
+                [t('dashboardHub.creator.prize2'), prizeText(competition.data.prize_2nd)],
+                [t('dashboardHub.creator.prize3'), prizeText(competition.data.prize_3rd)],
               ].map(([label, prize]) => (
                 <div key={label} className="rounded-lg bg-zinc-950/60 px-3 py-2">
                   <dt className="text-xs text-zinc-400">{label}</dt>
