@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Prize } from '../competition-prize';
+import { CompetitionTranslations } from '../competition-text';
 import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,
@@ -25,6 +26,8 @@ export const CompetitionCard = z.object({
   prize_1st: Prize.nullable(),
   prize_2nd: Prize.nullable(),
   prize_3rd: Prize.nullable(),
+  /** en-US / es-ES title and description (shared/competition-text.ts); pt-BR is title/description. */
+  translations: CompetitionTranslations.optional(),
   starts_at: z.string(),
   ends_at: z.string(),
   is_active: z.boolean(),

@@ -30,6 +30,7 @@ function card(
     prize_1st: prize(1),
     prize_2nd: prize(2),
     prize_3rd: prize(3),
+    translations: { 'en-US': { title: 'T', description: 'D' } },
     starts_at: new Date(now - 40 * DAY).toISOString(),
     ends_at: new Date(now + endsInDays * DAY).toISOString(),
     is_active: endsInDays > 0,
@@ -59,6 +60,7 @@ describe('competitions API', () => {
     expect(mineActive[0]).toMatchObject({ difficulty: 'advanced', participants: 10, winner: null });
     // Prizes travel as data; the app writes them in the reader's language and money format.
     expect(mineActive[0]!.prize_1st).toEqual({ amount_brl: 1, extra: null });
+    expect(mineActive[0]!.translations).toEqual({ 'en-US': { title: 'T', description: 'D' } });
 
     const finished = await call<{ items: CompetitionCard[] }>('GET', '/api/competitions?status=finished');
     const mineFinished = finished.body.items.filter((c) => c.id.startsWith(`test-${run}`));

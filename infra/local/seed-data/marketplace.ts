@@ -310,4 +310,16 @@ export const seedCompetition = {
   prize_1st: prize(5000, 'distribution_contract'),
   prize_2nd: prize(2500),
   prize_3rd: prize(1000),
+  translations: {
+    'en-US': {
+      title: 'Beat of the Month',
+      description:
+        'Produce an original beat on the theme "Nights of Brazil". The audience and the judges choose the winners.',
+    },
+    'es-ES': {
+      title: 'Beat del Mes',
+      description:
+        'Produce un beat original con el tema "Noches de Brasil". El público y el jurado eligen a los ganadores.',
+    },
+  },
 };

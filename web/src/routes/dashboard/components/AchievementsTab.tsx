@@ -3,6 +3,7 @@ import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { formatDate } from '../../../lib/format';
 import { prizeText } from '../../../lib/prize-text';
+import { competitionText } from '../../../../../shared/competition-text';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAchievements, useActiveCompetition, useLeaderboard } from '../api/creator';
@@ -16,7 +17,7 @@ const rarityTone: Record<Rarity, string> = {
 
 /** Gamification: level from XP, streak badge above 7 days, top-5 ranking, 6 achievements, active competition. */
 export function AchievementsTab({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The competition's prize extras ('contrato de distribuição') are texts of the competitions feature.
   useFeatureTexts(['competitions']);
   const leaderboard = useLeaderboard();
@@ -140,8 +141,12 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
           <p className="mt-3 text-sm text-zinc-400">{t('dashboardHub.creator.competitionNone')}</p>
         ) : (
           <div className="mt-3">
-            <p className="text-lg font-semibold text-white">{competition.data.title}</p>
-            <p className="text-sm text-zinc-400">{competition.data.description}</p>
+            <p className="text-lg font-semibold text-white">
+              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).title}
+            </p>
+            <p className="text-sm text-zinc-400">
+              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).description}
+            </p>
             <dl className="mt-3 grid gap-2 sm:grid-cols-3">
               {[
                 [t('dashboardHub.creator.prize1'), prizeText(competition.data.prize_1st)],
