@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
+import { batchGet } from './batch';
 import { keys } from './keys';
 import { projectKey } from './projects';
 
@@ -139,6 +140,13 @@ async function addFavoriteWithoutCount(
     const existing = await getFavorite(favorite.user_id, favorite.project_id);
     return { favorite: existing ?? favorite, created: false };
   }
+}
+
+/** Which of `projectIds` the user has among their favourites (one BatchGetItem of their own keys). */
+export async function favoritedAmong(userId: string, projectIds: readonly string[]): Promise<string[]> {
+  const found = await batchGet(projectIds.map((id) => favoriteKey(userId, id)));
+  const liked = new Set(found.map((item) => String(item.project_id ?? item.id)));
+  return projectIds.filter((id) => liked.has(id));
 }
 
 /** The user's favourites, newest first. */
