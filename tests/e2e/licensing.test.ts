@@ -332,7 +332,7 @@ describe('beat licences', () => {
           await count.waitFor();
           return count.innerText();
         },
-        { timeout: 120_000, intervals: [5_000] },
+        { timeout: 120_000, interval: 5_000 },
       )
       .toMatch(/^0 beats? encontrados?$/);
     expect(await other.getByRole('article', { name: title }).count()).toBe(0);
@@ -347,7 +347,7 @@ describe('beat licences', () => {
             .then(() => true)
             .catch(() => false);
         },
-        { timeout: 120_000, intervals: [5_000] },
+        { timeout: 120_000, interval: 5_000 },
       )
       .toBe(true);
     expect(await other.getByRole('button', { name: /^Comprar/ }).count()).toBe(0);
