@@ -12,7 +12,8 @@
  * Resumable: each piece's scores are cached per piece and per separator-code hash (separator-cache.ts,
  * .local/bench-audio/scores/), the reference rows per piece (reference-scores.json); run the same command
  * again after an interruption and it continues; once every piece is cached it only prints the tables.
- * `--reverse` works from the last piece back: a second process on the same split shares the work.
+ * `--reverse` works from the last piece back, `--from <id>` starts at that piece: more processes on the
+ * same split share the work.
  * Needs the material's Debian packages (see material.ts) and python3-mir-eval (apt-get install -y
  * python3-mir-eval), run with Debian's /usr/bin/python3 (separator_eval.py).
  * From tests/bench/audio/index.ts: `await separatorBench({ splits: ['heldout', 'dev'] })`.
@@ -47,6 +48,8 @@ export interface SeparatorBenchOptions {
   ablate?: boolean | string[];
   /** Measure peak RSS on a 10-minute 48 kHz input in a child process (default true). */
   memory?: boolean;
+  /** Start at this piece (then wrap round): a third process on the same split. */
+  from?: string;
   /** Separate and score the pieces last to first (a second process on the same split). */
   reverse?: boolean;
   /** Print every piece's row. */
@@ -266,7 +269,13 @@ export async function separatorBench(options: SeparatorBenchOptions = {}): Promi
     if (firstPieces.length === 0) firstPieces = pieces;
     const ids = pieces.map((p) => p.meta.id);
     // --reverse: a second process on the same split works from the other end (the cache joins them).
-    const runs = runSystems(variants, options.reverse ? [...pieces].reverse() : pieces, split, progress);
+    // --from <id>: a third process can start in the middle.
+    const from = Math.max(
+      0,
+      pieces.findIndex((p) => p.meta.id === options.from),
+    );
+    const order = [...pieces.slice(from), ...pieces.slice(0, from)];
+    const runs = runSystems(variants, options.reverse ? order.reverse() : order, split, progress);
     const reference = referenceRows(pieces, progress);
     const fonts = [...new Set(pieces.map((p) => p.meta.soundfont))].join(', ');
     const minutes = pieces.reduce((a, p) => a + p.meta.seconds, 0) / 60;
@@ -345,6 +354,7 @@ async function main(): Promise<void> {
     memory: !process.argv.includes('--no-memory'),
     pieces: process.argv.includes('--pieces'),
     reverse: process.argv.includes('--reverse'),
+    from: arg('from'),
   });
 }
 
