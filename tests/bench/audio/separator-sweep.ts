@@ -15,7 +15,8 @@ import { decodeWav } from '../../../shared/audio/wav';
 import { ensureMaterial, STEMS, type Stem } from './material';
 
 export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
-  current: {},
+  default: {},
+  'sharpness 1': { maskSharpness: 1 },
   'sharpness 1.5': { maskSharpness: 1.5 },
   'sharpness 2': { maskSharpness: 2 },
 };
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   };
   const from = Number(arg('from') ?? 9);
   const count = Number(arg('count') ?? 8);
-  const names = arg('variants')?.split(',') ?? Object.keys(SWEEP_VARIANTS);
+  const names = arg('variants')?.split(',') ?? ['sharpness 1', 'sharpness 1.5', 'sharpness 2'];
   const pieces = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
   const totals = new Map<string, { sdr: Record<Stem, number>; cpu: number }>();
   let audio = 0;
