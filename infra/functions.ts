@@ -77,6 +77,11 @@ export interface FunctionDefinition {
   readonly invokesAsync?: readonly string[];
   /** Invoked only asynchronously by another function (`invokesAsync`), never routed. */
   readonly asyncTarget?: boolean;
+  /**
+   * Fed by the table's change stream (infra/stream-consumers.ts holds its event source mapping): gets
+   * stream read access, an on-failure dead-letter queue and alarms. Never routed.
+   */
+  readonly streamConsumer?: boolean;
 }
 
 /** The environment variable holding the name of a function started with `invokesAsync`. */
@@ -111,6 +116,16 @@ export const functions = [
     audioBucket: 'read',
     // Publishing a WAV beat starts the encoding of its MP3 and catalogue preview in the background.
     invokesAsync: ['beat-renditions'],
+  },
+  {
+    // Issue 16: the catalogue's search index, kept from the table's change stream.
+    name: 'catalogue-indexer',
+    description:
+      'Stream consumer (never routed): keeps the catalogue index entries, cell stats, vocabulary and creator directory',
+    table: 'readwrite',
+    streamConsumer: true,
+    timeoutSeconds: 120,
+    memoryMb: 1024,
   },
   {
     name: 'rare-offers',

@@ -65,6 +65,8 @@ const knownFlags = new Set<string>([
   'hireSettlementTarget',
   'invokesAsync',
   'asyncTarget',
+  // Honoured by the Api stack, which builds the event source mapping (infra/constructs/stream-consumer.ts).
+  'streamConsumer',
 ]);
 
 /** The Cognito admin calls a `userPoolAdmin` function may make: role-group management only. */

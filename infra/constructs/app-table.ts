@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../table-definition';
+import { tableDefinition, type KeyType } from '../table-definition';
 
 export interface AppTableProps {
   /** Production keeps the table (RETAIN + deletion protection); other stages can be torn down. */
@@ -15,11 +15,17 @@ export class AppTable extends Construct {
   constructor(scope: Construct, id: string, props: AppTableProps) {
     super(scope, id);
     const stringKey = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+    const typedKey = (name: string, type: KeyType = 'S'): dynamodb.Attribute => ({
+      name,
+      type: type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING,
+    });
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: stringKey(tableDefinition.partitionKey),
       sortKey: stringKey(tableDefinition.sortKey),
       billing: dynamodb.Billing.onDemand(),
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      // Keys only: the catalogue indexer reads each changed beat itself (infra/table-definition.ts).
+      dynamoStream: dynamodb.StreamViewType.KEYS_ONLY,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       deletionProtection: props.retain,
@@ -27,7 +33,7 @@ export class AppTable extends Construct {
       globalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
         indexName: index.indexName,
         partitionKey: stringKey(index.partitionKey),
-        sortKey: stringKey(index.sortKey),
+        sortKey: typedKey(index.sortKey, index.sortKeyType),
         projectionType: dynamodb.ProjectionType.ALL,
       })),
     });

@@ -21,6 +21,8 @@ export interface ObservabilityProps {
   readonly stateMachines: ReadonlyMap<string, sfn.IStateMachine>;
   /** Dead-letter queues to watch (none exist today: Lambda async invokes are Scheduler/Step Functions driven). */
   readonly deadLetterQueues?: ReadonlyMap<string, sqs.IQueue>;
+  /** Functions fed by the table's change stream (iterator age alarm). */
+  readonly streamConsumers?: ReadonlyMap<string, lambda.IFunction>;
   /** Optional e-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
   /** Of the topic's KMS key (kept in prod with the rest of the data). */
@@ -43,6 +45,8 @@ export const THRESHOLDS = {
   webhookRefused: 1,
   /** Messages waiting in a dead-letter queue. */
   dlqDepth: 1,
+  /** Age of the oldest stream record a consumer has not processed (search lagging behind writes). */
+  streamIteratorAgeSeconds: 300,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -172,6 +176,17 @@ export class Observability extends Construct {
         queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
         THRESHOLDS.dlqDepth,
         `${name}: messages are waiting in the dead-letter queue.`,
+      );
+    }
+
+    // Stream consumers falling behind: the catalogue shows beats minutes late.
+    for (const [name, fn] of props.streamConsumers ?? new Map<string, lambda.IFunction>()) {
+      alarm(
+        `StreamIteratorAge-${name}`,
+        fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+        THRESHOLDS.streamIteratorAgeSeconds * 1000,
+        `${name}: stream records wait more than ${THRESHOLDS.streamIteratorAgeSeconds / 60} minutes to be processed.`,
+        3,
       );
     }
 

@@ -11,6 +11,9 @@ import { Construct } from 'constructs';
 import type { WebConfig } from '../../shared/schemas/web-config';
 import { bootScriptCspSources } from '../../web/prerender/boot-script';
 import { PRERENDERED_PAGES, SPA_SHELL } from '../../web/prerender/pages';
+import { PUBLIC_READ_PATHS } from '../../shared/edge-cache';
+import { EdgeCache } from './edge-cache';
+import { PublicMedia } from './public-media';
 import { NotFoundStatus, ORIGINAL_URI_HEADER } from './not-found-status';
 import { ORIGIN_HEADER } from './origin-secret';
 import { AccessLogsBucket } from './secure-bucket';
@@ -21,6 +24,8 @@ export interface WebSiteProps {
   /** Written beside the app as /config.json at deploy time. */
   readonly config: WebConfig;
   readonly httpApi: apigwv2.IHttpApi;
+  /** Public covers and previews are served from it (infra/constructs/public-media.ts). */
+  readonly audioBucket: s3.IBucket;
   readonly removalPolicy: RemovalPolicy;
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -108,6 +113,33 @@ export class WebSite extends Construct {
       customHeaders: { [ORIGIN_HEADER]: props.originHeaderValue },
     });
 
+    // Public reads cached at the edge (issue 16); covers and previews from the audio bucket.
+    const edgeCache = new EdgeCache(this, 'EdgeCache');
+    const publicRead = (cachePolicy: cloudfront.ICachePolicy): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy,
+      originRequestPolicy: edgeCache.originRequest,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [
+        { function: edgeCache.language, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      ],
+    });
+    const publicReads: Record<string, cloudfront.BehaviorOptions> = {
+      ...Object.fromEntries(
+        PUBLIC_READ_PATHS.withAuthorization.map((path) => [
+          path,
+          publicRead(edgeCache.publicReadsWithAuthorization),
+        ]),
+      ),
+      ...Object.fromEntries(
+        PUBLIC_READ_PATHS.anonymous.map((path) => [path, publicRead(edgeCache.publicReads)]),
+      ),
+    };
+    const media = new PublicMedia(this, 'PublicMedia', { audioBucket: props.audioBucket });
+
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
@@ -138,7 +170,10 @@ export class WebSite extends Construct {
           },
         ],
       },
+      // Order matters: CloudFront takes the first pattern that matches, so the specific ones come first.
       additionalBehaviors: {
+        ...media.behaviors,
+        ...publicReads,
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -3,6 +3,8 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
 import { tableDefinition } from '../table-definition';
+import { STREAM_DRAIN_PATH } from './constants';
+import type { ChangedKeys, LocalStreams } from './dynamodb-streams';
 import { closeServer, listen, readBody } from './net';
 import { awsJsonErrorAnswer, containEmulator } from './containment';
 
@@ -28,13 +30,20 @@ export interface LocalDynamoOptions {
   /** Port of the front (the endpoint handed to the SDK); 0 = random. */
   port?: number;
   tableName: string;
+  /** The table's change stream (dynalite has none): the keys of every successful write, in order. */
+  streams?: LocalStreams;
 }
 
 export interface LocalDynamo {
   endpoint: string;
   tableName: string;
+  /** What ensureTable found: a table kept from an older definition is rebuilt with every index. */
+  table: 'created' | 'kept' | 'rebuilt';
   stop(): Promise<void>;
 }
+
+/** Twin-only path of the front: waits until the stream consumers have caught up (tests, seeder). */
+export { STREAM_DRAIN_PATH };
 
 const API_PREFIX = 'DynamoDB_20120810.';
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
@@ -173,19 +182,20 @@ function createBackend(port: number, agent: http.Agent): Backend {
   };
 }
 
-/** Creates the platform table from the same definition the CDK Data stack uses, when missing. */
-async function ensureTable(backend: Backend, tableName: string): Promise<void> {
-  const tables = (await backend.call('ListTables', {})) as { TableNames?: string[] };
-  if (tables.TableNames?.includes(tableName)) return;
-  const keyNames = new Set<string>([tableDefinition.partitionKey, tableDefinition.sortKey]);
+/** The CreateTable request of the platform table, from the same definition the CDK Data stack uses. */
+function createTableRequest(tableName: string): Json {
+  const keyTypes = new Map<string, string>([
+    [tableDefinition.partitionKey, 'S'],
+    [tableDefinition.sortKey, 'S'],
+  ]);
   for (const gsi of tableDefinition.globalSecondaryIndexes) {
-    keyNames.add(gsi.partitionKey);
-    keyNames.add(gsi.sortKey);
+    keyTypes.set(gsi.partitionKey, 'S');
+    keyTypes.set(gsi.sortKey, gsi.sortKeyType ?? 'S');
   }
-  await backend.call('CreateTable', {
+  return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    AttributeDefinitions: [...keyTypes].map(([name, type]) => ({ AttributeName: name, AttributeType: type })),
     KeySchema: [
       { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
       { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
@@ -198,7 +208,42 @@ async function ensureTable(backend: Backend, tableName: string): Promise<void> {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
-  });
+  };
+}
+
+/**
+ * Creates the platform table when missing. A table kept in a local data dir from before an index was
+ * added is rebuilt with every index (dynalite cannot add one to an existing table): its items are read,
+ * the table re-created and the items written back, so `npm start` keeps the local data.
+ */
+async function ensureTable(backend: Backend, tableName: string): Promise<'created' | 'kept' | 'rebuilt'> {
+  const tables = (await backend.call('ListTables', {})) as { TableNames?: string[] };
+  if (!tables.TableNames?.includes(tableName)) {
+    await backend.call('CreateTable', createTableRequest(tableName));
+    return 'created';
+  }
+  const described = (await backend.call('DescribeTable', { TableName: tableName })) as {
+    Table: { GlobalSecondaryIndexes?: { IndexName: string }[] };
+  };
+  const present = new Set((described.Table.GlobalSecondaryIndexes ?? []).map((gsi) => gsi.IndexName));
+  if (tableDefinition.globalSecondaryIndexes.every((gsi) => present.has(gsi.indexName))) return 'kept';
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = (await backend.call('Scan', { TableName: tableName, ExclusiveStartKey: startKey })) as {
+      Items?: Item[];
+      LastEvaluatedKey?: Item;
+    };
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await backend.call('DeleteTable', { TableName: tableName });
+  await backend.call('CreateTable', createTableRequest(tableName));
+  for (let start = 0; start < items.length; start += 25) {
+    const requests = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: item } }));
+    await backend.call('BatchWriteItem', { RequestItems: { [tableName]: requests } });
+  }
+  return 'rebuilt';
 }
 
 type ActionKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
@@ -214,7 +259,10 @@ export class Transactions {
   private readonly keySchemas = new Map<string, string[]>();
   private readonly tokens = new Map<string, { hash: string; at: number; response: Json }>();
 
-  constructor(private readonly backend: Backend) {}
+  constructor(
+    private readonly backend: Backend,
+    private readonly onWritten: (changes: ChangedKeys[]) => void = () => undefined,
+  ) {}
 
   async write(request: Json): Promise<Json> {
     const items = this.checkCount(request.TransactItems);
@@ -304,6 +352,14 @@ export class Transactions {
 
     const response: Json = {};
     if (token) this.tokens.set(token, { hash, at: Date.now(), response });
+    this.onWritten(
+      actions
+        .filter((action) => action.kind !== 'ConditionCheck')
+        .map((action) => ({
+          eventName: action.kind === 'Delete' ? 'REMOVE' : 'MODIFY',
+          keys: action.key as ChangedKeys['keys'],
+        })),
+    );
     return response;
   }
 
@@ -426,6 +482,31 @@ export class Transactions {
   }
 }
 
+const STREAMED_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+
+/** The items a successful single-item or batch write changed in `tableName`, as stream records see them. */
+function changedKeys(operation: string, body: Buffer, tableName: string): ChangedKeys[] {
+  const request = JSON.parse(body.toString('utf8')) as Json;
+  const keyOf = (item: Item): ChangedKeys['keys'] => ({
+    [tableDefinition.partitionKey]: item[tableDefinition.partitionKey] as { S: string },
+    [tableDefinition.sortKey]: item[tableDefinition.sortKey] as { S: string },
+  });
+  if (operation === 'BatchWriteItem') {
+    const writes = ((request.RequestItems as Record<string, Json[]> | undefined) ?? {})[tableName] ?? [];
+    return writes.flatMap((write): ChangedKeys[] => {
+      const put = write.PutRequest as { Item?: Item } | undefined;
+      const remove = write.DeleteRequest as { Key?: Item } | undefined;
+      if (put?.Item) return [{ eventName: 'MODIFY', keys: keyOf(put.Item) }];
+      if (remove?.Key) return [{ eventName: 'REMOVE', keys: keyOf(remove.Key) }];
+      return [];
+    });
+  }
+  if (request.TableName !== tableName) return [];
+  if (operation === 'PutItem') return [{ eventName: 'MODIFY', keys: keyOf(request.Item as Item) }];
+  // An UpdateItem or DeleteItem whose condition failed answered 400, so it never gets here.
+  return [{ eventName: operation === 'DeleteItem' ? 'REMOVE' : 'MODIFY', keys: keyOf(request.Key as Item) }];
+}
+
 /** Key attributes in a stable order, so the same item always gives the same text. */
 function canonical(key: Item): string {
   return JSON.stringify(
@@ -465,12 +546,19 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
   const innerPort = await listen(inner, 0);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const backend = createBackend(innerPort, agent);
-  const transactions = new Transactions(backend);
+  const streams = options.streams;
+  const transactions = new Transactions(backend, (changes) => streams?.publish(changes));
   const lock = new RwLock();
-  await ensureTable(backend, options.tableName);
+  const table = await ensureTable(backend, options.tableName);
 
   const front: Server = http.createServer((req, res) => {
     void (async () => {
+      if (req.url?.startsWith(STREAM_DRAIN_PATH)) {
+        req.resume();
+        const stats = streams ? await streams.drain() : { records: 0, batches: 0, deadLettered: 0 };
+        sendJson(res, 200, stats as unknown as Json);
+        return;
+      }
       const body = await readBody(req);
       const target = String(req.headers['x-amz-target'] ?? '');
       const operation = target.startsWith(API_PREFIX) ? target.slice(API_PREFIX.length) : '';
@@ -494,6 +582,9 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
         const answer = await lock.shared(() => backend.forward(req, body));
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
+        if (streams && answer.status === 200 && STREAMED_OPERATIONS.has(operation)) {
+          streams.publish(changedKeys(operation, body, options.tableName));
+        }
       } catch (error) {
         sendError(
           res,
@@ -512,6 +603,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
   return {
     endpoint: `http://127.0.0.1:${port}`,
     tableName: options.tableName,
+    table,
     async stop() {
       await closeServer(front);
       agent.destroy();

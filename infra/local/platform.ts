@@ -5,9 +5,13 @@ import { WebConfig } from '../../shared/schemas/web-config';
 import { localTableName } from '../table-definition';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { startLocalDynamo, type LocalDynamo } from './dynamodb';
+import { startLocalStreams, type LocalStreams } from './dynamodb-streams';
+import { streamConsumers } from '../stream-consumers';
 import { asyncTargetVariable, functions, type FunctionDefinition } from '../functions';
 import { startLocalLambda, type LocalLambda } from './lambda-invoke';
+import { createPublicMediaHandler } from './public-media';
 import { createRouter, type LocalRouter } from './router';
+import { BUCKETS, REGION } from './constants';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './s3';
 import { startLocalStepFunctions } from './step-functions';
 import { startLocalScheduler } from './scheduler';
@@ -62,6 +66,8 @@ export interface LocalPlatform {
   };
   webConfig: WebConfig;
   router: LocalRouter;
+  /** The table's change stream: `drain()` waits until its consumers have caught up. */
+  streams: LocalStreams;
   dataDir?: string;
   state: PlatformState;
   saveState(update: Partial<PlatformState>): void;
@@ -69,8 +75,7 @@ export interface LocalPlatform {
   stop(): Promise<void>;
 }
 
-export const REGION = 'us-east-1';
-export const BUCKETS = { audio: 'audio-files', analysis: 'ai-analysis' } as const;
+export { BUCKETS, REGION } from './constants';
 
 function readState(file: string | undefined): PlatformState {
   if (!file || !existsSync(file)) return {};
@@ -100,12 +105,21 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
   try {
     const lambda: LocalLambda = await startLocalLambda({ port: ports.lambda, quiet });
     started.push(lambda);
+    // DynamoDB Streams for the consumers of infra/stream-consumers.ts (the catalogue indexer).
+    const streams: LocalStreams = startLocalStreams({
+      consumers: streamConsumers,
+      region: REGION,
+      tableName: localTableName,
+      quiet,
+    });
     const dynamo: LocalDynamo = await startLocalDynamo({
       tableName: localTableName,
       port: ports.dynamodb,
+      streams,
       ...(persistent ? { path: path.join(root, 'dynamodb') } : {}),
     });
     started.push(dynamo);
+    started.push(streams);
     const s3Dir = path.join(root, 's3');
     mkdirSync(s3Dir, { recursive: true });
     const s3: LocalS3 = await startLocalS3({
@@ -197,6 +211,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY || 'BR',
       ...(options.originVerifySecret ? { originVerify: options.originVerifySecret } : {}),
       quiet,
+      publicMedia: createPublicMediaHandler({ s3Endpoint: s3.endpoint, bucket: BUCKETS.audio }),
     });
 
     return {
@@ -211,6 +226,7 @@ export async function startLocalPlatform(options: PlatformOptions = {}): Promise
       },
       webConfig,
       router,
+      streams,
       ...(persistent ? { dataDir: root } : {}),
       get state() {
         return state;

@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ErrorCode, type ApiErrorCode } from '../../shared/errors';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
 import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
+import { publicMediaKey } from '../../shared/marketplace/public-media';
 import type { WebConfig } from '../../shared/schemas/web-config';
 import { routeKey, routes, type RouteDefinition } from '../routes';
 import { lambdaContext, loadHandler } from './handlers';
@@ -37,13 +38,15 @@ export interface RouterOptions {
    */
   originVerify?: string;
   quiet?: boolean;
+  /** Public covers and previews at their CloudFront paths (infra/local/public-media.ts). */
+  publicMedia?: RequestHandler;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
 export interface LocalRouter {
   handle: RequestHandler;
-  /** True for the paths this router answers (`/api/*`, `/config.json`). */
+  /** True for the paths this router answers (`/api/*`, `/config.json`, public media). */
   owns(url: string): boolean;
 }
 
@@ -220,9 +223,13 @@ export function createRouter(options: RouterOptions): LocalRouter {
     writeResult(res, result, requestId);
   }
 
+  function ownsApi(path: string): boolean {
+    return path === '/config.json' || path === '/api' || path.startsWith('/api/');
+  }
+
   function owns(url: string): boolean {
     const path = url.split('?')[0] ?? '';
-    return path === '/config.json' || path === '/api' || path.startsWith('/api/');
+    return ownsApi(path) || (options.publicMedia !== undefined && publicMediaKey(path) !== undefined);
   }
 
   return {
@@ -235,6 +242,10 @@ export function createRouter(options: RouterOptions): LocalRouter {
           return;
         }
         sendJson(res, 200, options.webConfig);
+        return;
+      }
+      if (options.publicMedia && !ownsApi(url.pathname) && publicMediaKey(url.pathname) !== undefined) {
+        options.publicMedia(req, res);
         return;
       }
       if (!owns(url.pathname)) {

@@ -21,7 +21,7 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+export { S3RVER_CREDENTIALS } from './constants';
 
 /** Browser uploads send presigned PUTs and read each part's ETag, so ETag must be exposed. */
 export function corsXml(origins: string[]): string {

@@ -88,6 +88,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
   } catch (error) {
     console.error('  seed       failed; will retry on the next start:', error);
   }
+  try {
+    const { ensureCatalogueIndex } = await import('./catalogue-index');
+    await ensureCatalogueIndex(log);
+  } catch (error) {
+    console.error('  catalogue  indexing failed; will retry on the next start:', error);
+  }
 }
 
 const httpServer = http.createServer();

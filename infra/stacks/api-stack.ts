@@ -10,6 +10,8 @@ import { AttachmentDeletionScheduler } from '../constructs/attachment-deletion-s
 import { OneTimeScheduler } from '../constructs/one-time-scheduler';
 import { COSTLY_ROUTE_THROTTLE, PlatformHttpApi } from '../constructs/http-api';
 import { PipelineStateMachine } from '../constructs/state-machine';
+import { StreamConsumer } from '../constructs/stream-consumer';
+import { streamConsumers } from '../stream-consumers';
 import { stateMachines } from '../state-machines/catalogue';
 import type { FunctionDefinition } from '../functions';
 import type { RouteDefinition } from '../routes';
@@ -55,6 +57,8 @@ export class ApiStack extends Stack {
   public readonly functions: ReadonlyMap<string, AppFunction>;
   public readonly stateMachines: ReadonlyMap<string, PipelineStateMachine>;
   public readonly attachmentDeletion?: AttachmentDeletionScheduler;
+  /** Functions fed by the table's change stream, with their mapping and dead-letter queue. */
+  public readonly streamConsumers: ReadonlyMap<string, StreamConsumer>;
   public readonly hireSettlement?: OneTimeScheduler;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -114,6 +118,25 @@ export class ApiStack extends Stack {
         deletion.allowScheduling(definition.name, functions.get(definition.name)!.function);
       this.attachmentDeletion = deletion;
     }
+
+    // Consumers of the table's change stream (the catalogue indexer): mapping, filter, dead-letter queue.
+    const consumers = new Map<string, StreamConsumer>();
+    for (const definition of props.functions) {
+      if (!definition.streamConsumer) continue;
+      const consumer = streamConsumers.find((entry) => entry.functionName === definition.name);
+      if (!consumer)
+        throw new Error(`${definition.name} is a streamConsumer missing from infra/stream-consumers.ts`);
+      consumers.set(
+        definition.name,
+        new StreamConsumer(this, `Stream-${definition.name}`, {
+          definition: consumer,
+          function: functions.get(definition.name)!.function,
+          table: props.table,
+          removalPolicy,
+        }),
+      );
+    }
+    this.streamConsumers = consumers;
 
     // Paid hiring (issue 17): schedules that settle a held hire (deadline refund, review release).
     const hireTarget = props.functions.find((definition) => definition.hireSettlementTarget);

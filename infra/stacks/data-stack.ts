@@ -4,6 +4,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table';
+import { grantPublicMediaRead } from '../constructs/public-media';
 import { AccessLogsBucket, SecureBucket } from '../constructs/secure-bucket';
 import { removalPolicyOf, type PlatformSettings } from './settings';
 
@@ -39,6 +40,8 @@ export class DataStack extends Stack {
       corsOrigins,
       removalPolicy,
     }).bucket;
+    // Covers and catalogue previews are public through CloudFront (origin access control, issue 16).
+    grantPublicMediaRead(this.audioBucket);
     // Analysis attachments are deleted by a one-time schedule a minute after analysis; expiring
     // everything after a day is the safety net if that schedule ever fails.
     this.analysisBucket = new SecureBucket(this, 'AiAnalysis', {

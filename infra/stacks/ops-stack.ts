@@ -19,6 +19,8 @@ export interface OpsStackProps extends StackProps {
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly stateMachines: ReadonlyMap<string, sfn.IStateMachine>;
   readonly deadLetterQueues?: ReadonlyMap<string, sqs.IQueue>;
+  /** Functions fed by the table's change stream: their iterator age (how far behind they are) is alarmed. */
+  readonly streamConsumers?: ReadonlyMap<string, lambda.IFunction>;
 }
 
 /**
@@ -44,6 +46,7 @@ export class OpsStack extends Stack {
       functions: props.functions,
       stateMachines: props.stateMachines,
       deadLetterQueues: props.deadLetterQueues,
+      streamConsumers: props.streamConsumers,
       alarmEmail: props.settings.alarmEmail,
       removalPolicy: removalPolicyOf(props.settings),
     });

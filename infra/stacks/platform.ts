@@ -83,11 +83,19 @@ export function buildPlatform(
     httpStage: api.httpApi.stage,
     functions: new Map(watched.map(([name, fn]) => [name, fn.function] as const)),
     stateMachines: new Map([...api.stateMachines].map(([name, machine]) => [name, machine.stateMachine])),
-    // Any function given a dead-letter queue gets a queue-depth alarm without further wiring.
-    deadLetterQueues: new Map(
-      watched.flatMap(([name, fn]) =>
+    // Any function given a dead-letter queue gets a queue-depth alarm without further wiring, and so does
+    // every stream consumer's on-failure queue.
+    deadLetterQueues: new Map([
+      ...watched.flatMap(([name, fn]) =>
         fn.function.deadLetterQueue ? [[name, fn.function.deadLetterQueue] as const] : [],
       ),
+      ...[...api.streamConsumers].map(
+        ([name, consumer]) => [`${name}-stream`, consumer.deadLetterQueue] as const,
+      ),
+    ]),
+    // Stream consumers falling behind (search showing stale results).
+    streamConsumers: new Map(
+      [...api.streamConsumers.keys()].map((name) => [name, api.functions.get(name)!.function] as const),
     ),
   });
   ops.addStackDependency(api, 'alarms and dashboard watch the Api stack');
@@ -111,6 +119,7 @@ export function buildPlatform(
     description: '5D web app on CloudFront',
     ...(tables.webDist ? { distPath: tables.webDist } : {}),
     httpApi: api.httpApi.api,
+    audioBucket: data.audioBucket,
     originSecret: data.originSecret,
     userPool: auth.userPool,
     userPoolClient: auth.webClient,

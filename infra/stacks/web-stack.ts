@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { CfnOutput, DefaultStackSynthesizer, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
@@ -19,6 +20,8 @@ import {
 export interface WebStackProps extends StackProps {
   readonly settings: PlatformSettings;
   readonly httpApi: apigwv2.IHttpApi;
+  /** The audio bucket (Data stack): public covers and previews are served from it. */
+  readonly audioBucket: s3.IBucket;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** Defaults to web/dist; build it with `npm run build:web` before `cdk deploy`. */
@@ -47,6 +50,7 @@ export class WebStack extends Stack {
         stage: 'cloud',
       },
       httpApi: props.httpApi,
+      audioBucket: props.audioBucket,
       removalPolicy: removalPolicyOf(props.settings),
       domainName: props.settings.domainName,
       certificateArn: props.settings.certificateArn,

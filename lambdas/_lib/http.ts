@@ -5,6 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ZodType } from 'zod';
+import { cacheControl, type EdgeCachePolicy } from '../../shared/edge-cache';
 import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
 import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
@@ -32,6 +33,18 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * A public answer the edge may keep (shared/edge-cache.ts): identical for every visitor, so it must hold
+ * no per-user field and no presigned URL. Errors are never public: they stay `no-store`.
+ */
+export function publicJson(
+  body: unknown,
+  policy: EdgeCachePolicy,
+  headers: Record<string, string> = {},
+): ApiResult {
+  return json(200, body, { 'cache-control': cacheControl(policy), ...headers });
 }
 
 /**

@@ -5,7 +5,7 @@ import { config } from './config';
 let s3Objects: Promise<typeof S3Objects> | undefined;
 const loadS3 = () => (s3Objects ??= import('./aws/s3-objects'));
 
-/** How long a catalogue's play/cover link stays valid. */
+/** How long a play link of a beat without a public preview stays valid. */
 export const MEDIA_URL_SECONDS = 60 * 60;
 /** Delivered files: a short link, fetched right when the client clicks Download. */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -28,36 +28,6 @@ export async function presignAudioBucketGet(
     }),
     { expiresIn },
   );
-}
-
-/**
- * Catalogue links are signed for a fixed window start and remembered for that window, so a catalogue
- * page of 500 beats does not sign 1,000 URLs on every request (≈0.3–0.8 ms each) and a browser sees the
- * same cover URL across refreshes (its HTTP cache works). Signed at the window's start and valid for
- * MEDIA_URL_SECONDS past its end, every link handed out stays valid ≥ MEDIA_URL_SECONDS.
- */
-const MEDIA_URL_WINDOW_SECONDS = 30 * 60;
-const MEDIA_URL_CACHE_LIMIT = 20_000;
-const mediaUrls = new Map<string, string>();
-let mediaUrlWindow = -1;
-
-export async function presignOptional(key: string | null | undefined): Promise<string | null> {
-  if (!key) return null;
-  const window = Math.floor(Date.now() / 1000 / MEDIA_URL_WINDOW_SECONDS);
-  if (window !== mediaUrlWindow) {
-    mediaUrls.clear();
-    mediaUrlWindow = window;
-  }
-  const cached = mediaUrls.get(key);
-  if (cached) return cached;
-  const { s3, GetObjectCommand, getSignedUrl } = await loadS3();
-  const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }), {
-    expiresIn: MEDIA_URL_SECONDS + MEDIA_URL_WINDOW_SECONDS,
-    signingDate: new Date(window * MEDIA_URL_WINDOW_SECONDS * 1000),
-  });
-  if (mediaUrls.size >= MEDIA_URL_CACHE_LIMIT) mediaUrls.delete(mediaUrls.keys().next().value!);
-  mediaUrls.set(key, url);
-  return url;
 }
 
 export interface StoredObject {

@@ -5,36 +5,26 @@ import type { Caller } from './auth';
 import { addFavorite, type FavoriteRecord } from './db/favorites';
 import { getProfile } from './db/profiles';
 import { createProject, getProject, projectDuration, type ProjectRecord } from './db/projects';
-import { headAudioBucketObject, isOwnKey, presignOptional } from './marketplace-files';
+import {
+  headAudioBucketObject,
+  isOwnKey,
+  MEDIA_URL_SECONDS,
+  presignAudioBucketGet,
+} from './marketplace-files';
+import { cardFromEntry, cardTierSummary, entryCardOf } from './catalogue/entries';
+import { publicMediaUrl } from '../../shared/marketplace/public-media';
 import { BeatSold } from './licensing/errors';
 import { needsRenditions, startRenditionsJob } from './licensing/renditions';
-import { defaultSettings } from './licensing/store';
-import { offeredTierSummary } from './licensing/summary';
-import type { TierSummary } from '../../shared/licensing/tier-summary';
 
 /** Marketplace services: the rules between a validated request and the repositories. */
 
 /**
- * The card's tier summary: the one saved with the creator's tiers, or, for a beat whose creator never
- * saved any, that of the default tiers the licence dialog offers (the same rule, no extra read).
+ * A beat as its public page shows it. Public like the catalogue (cached at the edge, the same for every
+ * visitor): its cover and preview are stable public URLs (shared/marketplace/public-media.ts), never a
+ * presigned link. A beat without a public preview yet plays from `GET /api/projects/{id}/audio`.
  */
-function cardTierSummary(project: ProjectRecord): TierSummary | null {
-  if (project.licence_count === undefined) {
-    return offeredTierSummary(project, defaultSettings(project.id, project.creator_id, project.price));
-  }
-  return project.licence_count > 0 && project.licence_from_price !== undefined
-    ? { from_price: project.licence_from_price, count: project.licence_count }
-    : null;
-}
-
-export async function projectView(project: ProjectRecord): Promise<Project> {
-  const [audioUrl, coverUrl] = await Promise.all([
-    // A WAV beat plays its 128 kbps preview, never the master the WAV lease sells. Until the preview is
-    // encoded (seconds after publishing; see ./licensing/renditions.ts) the uploaded audio is served, so a
-    // new beat is playable at once; sample beats of the seed have no renditions and keep their audio.
-    presignOptional(project.preview_key ?? project.audio_key),
-    presignOptional(project.cover_key),
-  ]);
+export function projectView(project: ProjectRecord): Project {
+  const card = cardFromEntry(entryCardOf(project));
   return {
     id: project.id,
     title: project.title,
@@ -54,14 +44,25 @@ export async function projectView(project: ProjectRecord): Promise<Project> {
     created_at: project.created_at,
     key: project.key ?? null,
     licences: cardTierSummary(project),
-    audioUrl,
-    coverUrl,
+    audioUrl: card.audioUrl,
+    coverUrl: card.coverUrl,
+    audioOnRequest: card.audioOnRequest,
   };
 }
 
-export async function favoriteView(favorite: FavoriteRecord): Promise<Favorite> {
+/**
+ * A short-lived link to play a beat that has no public preview yet (a WAV whose preview is still being
+ * rendered, or an MP3 upload): the same audio the catalogue played before it had public previews.
+ */
+export async function playLink(project: ProjectRecord): Promise<{ url: string; expires_in: number }> {
+  const key = project.preview_key ?? project.audio_key;
+  if (!key) throw new NotFound('BEAT_HAS_NO_AUDIO');
+  return { url: await presignAudioBucketGet(key, MEDIA_URL_SECONDS), expires_in: MEDIA_URL_SECONDS };
+}
+
+export function favoriteView(favorite: FavoriteRecord): Favorite {
   const { beat_cover_key: coverKey, ...rest } = favorite;
-  return { ...rest, beat_cover_url: await presignOptional(coverKey) };
+  return { ...rest, beat_cover_url: publicMediaUrl(coverKey) };
 }
 
 async function requireStoredFile(key: string, kind: 'audio' | 'image'): Promise<void> {

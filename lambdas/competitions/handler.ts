@@ -1,6 +1,7 @@
 import { CompetitionListQuery } from '../../shared/schemas/site';
 import { listActiveCompetitionCards, listFinishedCompetitionCards } from '../_lib/db/competitions';
-import { httpHandler, json, parseQuery } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, parseQuery, publicJson } from '../_lib/http';
 
 /** GET /api/competitions?status=active|finished: the cards of the /competitions tabs. */
 export const handler = httpHandler(async (event) => {
@@ -9,5 +10,5 @@ export const handler = httpHandler(async (event) => {
     status === 'finished'
       ? await listFinishedCompetitionCards()
       : await listActiveCompetitionCards(new Date());
-  return json(200, { items });
+  return publicJson({ items }, EDGE_CACHE.standings);
 });

@@ -4,7 +4,8 @@ import { resolveCreatorSlug } from '../_lib/db/creator-slugs';
 import { getProfile } from '../_lib/db/profiles';
 import { getUserSettings } from '../_lib/db/user-settings';
 import { NotFound } from '../_lib/errors';
-import { httpHandler, json, pathParam } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, pathParam, publicJson } from '../_lib/http';
 import { buildCreatorProfile } from './profile';
 import { listCreatorProducts } from '../_lib/db/creator-profile';
 import { listCreatorOrders } from '../_lib/db/orders';
@@ -23,7 +24,8 @@ export const handler = httpHandler(async (event) => {
   ]);
   // 'Perfil público' switched off on /settings: the profile is not shown to anyone.
   if (settings?.settings.publicProfile === false) throw new NotFound('CREATOR_NOT_FOUND');
-  return json(200, {
-    creator: buildCreatorProfile({ slug, profile, stats, products, orders, now: new Date() }),
-  });
+  return publicJson(
+    { creator: buildCreatorProfile({ slug, profile, stats, products, orders, now: new Date() }) },
+    EDGE_CACHE.creator,
+  );
 });

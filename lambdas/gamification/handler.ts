@@ -3,7 +3,8 @@ import { listAchievementsByRarity } from '../_lib/db/achievements';
 import { getActiveCompetition } from '../_lib/db/competitions';
 import { topCreators } from '../_lib/db/creator-stats';
 import { NotFound } from '../_lib/errors';
-import { httpHandler, json } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, publicJson } from '../_lib/http';
 
 /**
  * Public gamification reads: GET /api/creators/leaderboard (top 5 by XP), GET /api/achievements
@@ -13,12 +14,18 @@ export const handler = httpHandler(async (event) => {
   switch (event.routeKey) {
     case 'GET /api/creators/leaderboard': {
       const top = await topCreators(LEADERBOARD_SIZE);
-      return json(200, { items: top.map((entry) => ({ ...entry, progress: levelFromXp(entry.xp_points) })) });
+      return publicJson(
+        { items: top.map((entry) => ({ ...entry, progress: levelFromXp(entry.xp_points) })) },
+        EDGE_CACHE.standings,
+      );
     }
     case 'GET /api/achievements':
-      return json(200, { items: await listAchievementsByRarity(ACHIEVEMENTS_SHOWN) });
+      return publicJson({ items: await listAchievementsByRarity(ACHIEVEMENTS_SHOWN) }, EDGE_CACHE.standings);
     case 'GET /api/competitions/active':
-      return json(200, { competition: (await getActiveCompetition(new Date())) ?? null });
+      return publicJson(
+        { competition: (await getActiveCompetition(new Date())) ?? null },
+        EDGE_CACHE.standings,
+      );
     default:
       throw new NotFound();
   }

@@ -20,7 +20,8 @@ import { getClientOrder, getCreatorOrder } from '../_lib/db/orders';
 import { getProject, type ProjectRecord } from '../_lib/db/projects';
 import { issueCode } from '../../shared/errors';
 import { BadRequest, Conflict, NotFound } from '../_lib/errors';
-import { httpHandler, json, parseBody, pathParam } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, json, parseBody, pathParam, publicJson } from '../_lib/http';
 import {
   buyerRespond,
   createOffer,
@@ -143,7 +144,8 @@ export const handler = httpHandler(async (event) => {
         accepts_offers: settings.min_offer !== null && !sale.soldExclusive,
         min_offer: sale.soldExclusive ? null : settings.min_offer,
       };
-      return json(200, view);
+      // The beat page's tiers: public, the same for everyone (a sale takes the Exclusive off within a minute).
+      return publicJson(view, EDGE_CACHE.beat);
     }
     case 'GET /api/creator/projects/{id}/licences': {
       const caller = requireCreator(event);

@@ -1,7 +1,8 @@
 import { listRareOffers } from '../_lib/db/offers';
-import { httpHandler, json } from '../_lib/http';
+import { EDGE_CACHE } from '../../shared/edge-cache';
+import { httpHandler, publicJson } from '../_lib/http';
 
-/** GET /api/offers/rare: active drops with slots left expiring within 72 h, soonest first. */
+/** GET /api/offers/rare: active drops with slots left expiring within 72 h, soonest first (public, cached briefly). */
 export const handler = httpHandler(async () => {
-  return json(200, { items: await listRareOffers(new Date()) });
+  return publicJson({ items: await listRareOffers(new Date()) }, EDGE_CACHE.drops);
 });

@@ -43,19 +43,19 @@ export const Project = z.object({
   key: z.string().nullable().optional(),
   /** The licence tiers on sale, for the card's 'a partir de R$ X · N licenças'; null until the creator saves them. */
   licences: TierSummary.nullable().optional(),
-  /** Short-lived presigned GET URLs; null when the object key is absent. */
+  /**
+   * Stable public URLs of the cover and the preview (shared/marketplace/public-media.ts); null when there
+   * is none. A beat without a public preview yet plays from GET /api/projects/{id}/audio (`audioOnRequest`).
+   */
   audioUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),
+  audioOnRequest: z.boolean(),
 });
 export type Project = z.infer<typeof Project>;
 
-export const ProjectPage = z.object({ items: z.array(Project), cursor: z.string().nullable() });
-export type ProjectPage = z.infer<typeof ProjectPage>;
-
-export const ProjectListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-  cursor: z.string().max(2000).optional(),
-});
+/** GET /api/projects/{id}/audio: a short-lived link to play a beat that has no public preview yet. */
+export const PlayLink = z.object({ url: z.string(), expires_in: z.number().int() });
+export type PlayLink = z.infer<typeof PlayLink>;
 
 const money = z
   .number()

@@ -54,9 +54,20 @@ async function publishWithAiStems(title: string, audio: Buffer, unreadable = fal
   }
   await hub.getByRole('button', { name: 'Publicar produto' }).click();
   await hub.getByText('Seu produto foi publicado com sucesso no marketplace.').waitFor({ timeout: 30_000 });
-  const catalogue = await apiCall(hub, 'GET', '/api/projects?limit=1000');
-  const project = (catalogue.body.items as { id: string; title: string }[]).find((p) => p.title === title)!;
-  const settings = await apiCall(hub, 'PUT', `/api/creator/projects/${project.id}/licences`, {
+  // The public catalogue is searched on the server from an index the table's stream keeps: the new
+  // beat is found by its title once the indexer has caught up.
+  let project: { id: string; title: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await apiCall(hub, 'GET', `/api/projects?q=${encodeURIComponent(title)}`);
+        project = (found.body.items as { id: string; title: string }[]).find((p) => p.title === title);
+        return project !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const settings = await apiCall(hub, 'PUT', `/api/creator/projects/${project!.id}/licences`, {
     tiers: defaultTiers(30),
     ai_stems: true,
   });

@@ -82,4 +82,11 @@ describe('Lambda bundles (infra/bundling.ts)', () => {
     expect(chatbot.anywhere).toContain('openai');
     expect(chatbot.atStart).not.toContain('openai');
   });
+
+  it('the orders functions load the Scheduler client only on the request that schedules a hire settlement', () => {
+    for (const name of ['orders', 'creator-orders']) {
+      expect(build(name).anywhere).toContain('@aws-sdk/client-scheduler');
+      expect(build(name).atStart).not.toContain('@aws-sdk/client-scheduler');
+    }
+  });
 });

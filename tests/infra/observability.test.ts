@@ -117,13 +117,20 @@ describe('alarms', () => {
     });
   });
 
-  it('a depth alarm on every Lambda dead-letter queue (none today; a function given one gets it)', () => {
+  it('a depth alarm on every dead-letter queue: a function given one, and each stream consumer', () => {
     const withQueue = [...platform.auth.functions, ...platform.api.functions].filter(
       ([, fn]) => fn.function.deadLetterQueue,
     );
+    // The catalogue indexer's failed stream batches (issue 16) land in its event source mapping's queue.
+    const consumers = [...platform.api.streamConsumers.keys()];
+    expect(consumers).toContain('catalogue-indexer');
+    const prefix = platform.ops.stackName.replace(/-Ops$/, '');
     const dlqAlarms = alarms().filter((alarm) => String(alarm.Properties.AlarmName).includes('-DlqDepth-'));
     expect(dlqAlarms.map((alarm) => alarm.Properties.AlarmName).sort()).toEqual(
-      withQueue.map(([name]) => `FiveD-prod-DlqDepth-${name}`).sort(),
+      [
+        ...withQueue.map(([name]) => `${prefix}-DlqDepth-${name}`),
+        ...consumers.map((name) => `${prefix}-DlqDepth-${name}-stream`),
+      ].sort(),
     );
     for (const alarm of dlqAlarms) {
       expect(alarm.Properties).toMatchObject({

@@ -78,10 +78,11 @@ describe('Api stack resource budget', () => {
     const outputs = Object.values(templates.api.Outputs ?? {});
     console.log(`Api outputs: ${outputs.length}, exports: ${outputs.filter((o) => o.Export).length}`);
     expect(outputs.length).toBeLessThan(API_OUTPUT_BUDGET);
-    // One export per function the Ops stack watches, plus the HTTP API id, the state machine ARNs and the
-    // endpoint the Web stack reads: exports do not grow faster than the catalogue.
+    // One export per function the Ops stack watches, plus the HTTP API id, the state machine ARNs, each
+    // stream consumer's dead-letter queue and the endpoint the Web stack reads: exports do not grow faster
+    // than the catalogue.
     expect(outputs.length).toBeLessThanOrEqual(
-      platform.api.functions.size + platform.api.stateMachines.size + 2,
+      platform.api.functions.size + platform.api.stateMachines.size + platform.api.streamConsumers.size + 2,
     );
   });
 
@@ -114,7 +115,7 @@ describe('Api stack resource budget', () => {
 });
 
 describe('Ops stack', () => {
-  it('has an error and a throttle alarm on every function of infra/functions.ts, pointing at that function', () => {
+  it('has an error and a throttle alarm on every function of infra/functions.ts (and an iterator-age alarm on each stream consumer), pointing at that function', () => {
     const byLogicalId = new Map<string, string>();
     const record = (stack: 'api' | 'auth', map: ReadonlyMap<string, { function: lambda.IFunction }>) => {
       for (const [name, fn] of map) {
@@ -134,7 +135,11 @@ describe('Ops stack', () => {
       expect(name, JSON.stringify(dimensions)).toBeDefined();
       watched.set(name!, [...(watched.get(name!) ?? []), String(alarm.Properties.MetricName)].sort());
     }
-    for (const fn of functions) expect(watched.get(fn.name), fn.name).toEqual(['Errors', 'Throttles']);
+    for (const fn of functions)
+      expect(watched.get(fn.name), fn.name).toEqual(
+        fn.streamConsumer ? ['Errors', 'IteratorAge', 'Throttles'] : ['Errors', 'Throttles'],
+      );
+    expect(functions.filter((fn) => fn.streamConsumer).map((fn) => fn.name)).toEqual(['catalogue-indexer']);
     expect([...watched.keys()].sort()).toEqual(functions.map((fn) => fn.name).sort());
   });
 

@@ -9,7 +9,7 @@ import { encodeWav } from '../../shared/audio/wav';
 import { decodeOsc } from '../../shared/osc/osc';
 import { startLocalScheduler } from '../../infra/local/scheduler';
 import { S3RVER_CREDENTIALS } from '../../infra/local/s3';
-import { atExpression } from '../../lambdas/_lib/scheduler/attachment-deletion';
+import { atExpression } from '../../lambdas/_lib/aws/scheduler';
 import { invoke } from '../unit/ai-event';
 import { completion, quotaError, startFakeOpenAi, type FakeOpenAi } from '../unit/ai-fake-openai';
 

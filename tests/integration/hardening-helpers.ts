@@ -323,7 +323,7 @@ export async function recordHandlerWrites(): Promise<WriteRecorder> {
   recorder.watch('s3', s3);
   const { sfn } = await import('../../lambdas/_lib/generation/start');
   recorder.watch('sfn', sfn);
-  const { scheduler } = await import('../../lambdas/_lib/scheduler/attachment-deletion');
+  const { scheduler } = await import('../../lambdas/_lib/aws/scheduler');
   recorder.watch('scheduler', scheduler);
   return recorder;
 }

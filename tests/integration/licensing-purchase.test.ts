@@ -10,6 +10,7 @@ import { renderTrack } from '../../lambdas/_lib/music/synthesizer';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
 import { keys } from '../../lambdas/_lib/db/keys';
+import { listedBeats } from './catalogue-helpers';
 import { client, creator, publish, putAudioBucketObject, type Claims } from './marketplace-helpers';
 import { pool } from './payments-helpers';
 import {
@@ -222,6 +223,7 @@ describe('licence purchase through the sandbox checkout', () => {
       t.exclusive.enabled = true;
       t.exclusive.price = 900;
     });
+    expect((await listedBeats(owner.sub)).items.map((p) => p.id)).toContain(beat.id);
     // A lease sold before the exclusive stays valid (and is listed on the exclusive agreement).
     const leaseBuyer = client('Lease');
     const lease = await checkout(leaseBuyer, { projectId: beat.id, tier: 'mp3' });
@@ -272,8 +274,8 @@ describe('licence purchase through the sandbox checkout', () => {
     const again = await checkout(client(), { projectId: beat.id, tier: 'mp3' });
     expect(again.status).toBe(409);
     expect(again.body.error?.code).toBe('BEAT_SOLD');
-    const catalogue = await api<{ items: { id: string }[] }>('GET', '/api/projects?limit=100');
-    expect(catalogue.body.items.map((p) => p.id)).not.toContain(beat.id);
+    // Once the indexer has read the sale from the table's stream, the creator's catalogue is without it.
+    expect((await listedBeats(owner.sub)).items.map((p) => p.id)).not.toContain(beat.id);
     // The lease buyer keeps the files; both sides download the exclusive agreement.
     const leaseOrder = (await listClientOrders(leaseBuyer.sub))[0]!;
     expect((await api('GET', `/api/licences/${leaseOrder.id}/files`, { claims: leaseBuyer })).status).toBe(

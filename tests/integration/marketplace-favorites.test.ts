@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../lambdas/_lib/aws/dynamodb';
+import { getProject } from '../../lambdas/_lib/db/projects';
 import { call, client, creator, publish } from './marketplace-helpers';
 
 interface FavoriteBody {
@@ -84,5 +88,41 @@ describe('favourites', () => {
     expect((await call('DELETE', `/api/me/favorites/${randomUUID()}`, { claims: fan })).status).toBe(404);
     expect((await call('GET', '/api/me/favorites')).status).toBe(401);
     expect((await call('POST', '/api/me/favorites', { claims: fan, body: {} })).status).toBe(400);
+  });
+
+  it('a like that meets another write on the beat (TransactionConflict on AWS) is retried and counted once', async () => {
+    const beat = await publish(creator());
+    const fan = client();
+    // The twin serialises transactions and never cancels one for a conflict; DynamoDB does when two
+    // likes of one beat update its counter at the same moment: the transaction is cancelled with
+    // `TransactionConflict` on the counter and nothing is written. The first attempt is answered so.
+    type Send = (...args: unknown[]) => Promise<unknown>;
+    const send = db.send.bind(db) as Send;
+    let attempts = 0;
+    (db as unknown as { send: Send }).send = (async (...args: unknown[]) => {
+      const command = args[0] as object;
+      const touchesBeat =
+        command.constructor.name === 'TransactWriteCommand' &&
+        JSON.stringify((command as TransactWriteCommand).input).includes(beat.id);
+      if (touchesBeat && ++attempts === 1) {
+        throw new TransactionCanceledException({
+          message:
+            'Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict]',
+          $metadata: { httpStatusCode: 400 },
+          CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+        });
+      }
+      return send(...args);
+    }) as Send;
+    try {
+      const liked = await call('POST', '/api/me/favorites', { claims: fan, body: { projectId: beat.id } });
+      expect(liked.status).toBe(201);
+    } finally {
+      (db as unknown as { send: Send }).send = send;
+    }
+    expect(attempts).toBe(2);
+    const list = await call<{ items: FavoriteBody[] }>('GET', '/api/me/favorites', { claims: fan });
+    expect(list.body.items.map((f) => f.project_id)).toEqual([beat.id]);
+    expect((await getProject(beat.id))?.favorites).toBe(1);
   });
 });

@@ -44,8 +44,14 @@ describe('no Scan in request paths', () => {
       return answer;
     };
 
+    // The catalogue (issue 16): a text search, filters and a sort, a creator search and a play link.
     await hit('GET', '/api/projects', '/api/projects');
+    await hit('GET', '/api/projects', '/api/projects', {
+      query: { q: 'noite', genre: 'Trap', bpm_min: '120', price_max: '80', sort: 'newest' },
+    });
     await hit('GET', '/api/projects/{id}', `/api/projects/${project.id}`);
+    await hit('GET', '/api/projects/{id}/audio', `/api/projects/${project.id}/audio`);
+    await hit('GET', '/api/catalogue/creators', '/api/catalogue/creators', { query: { q: 'cri' } });
     await hit('POST', '/api/projects', '/api/projects', { claims: buyer, body: {} });
     called.add('POST /api/projects'); // also exercised through publish() above
     await hit('GET', '/api/offers/rare', '/api/offers/rare');
@@ -54,6 +60,7 @@ describe('no Scan in request paths', () => {
       body: { projectId: project.id },
     });
     await hit('GET', '/api/me/favorites', '/api/me/favorites', { claims: buyer });
+    await hit('GET', '/api/me/marks', '/api/me/marks', { claims: buyer, query: { ids: project.id } });
     await hit('DELETE', '/api/me/favorites/{id}', `/api/me/favorites/${project.id}`, { claims: buyer });
     await fund(buyer, 100);
     await hit('GET', '/api/projects/{id}/hire-quote', `/api/projects/${project.id}/hire-quote`, {
@@ -104,6 +111,8 @@ describe('no Scan in request paths', () => {
         sentCommands.filter((n) =>
           [
             'GetCommand',
+            // Items by key: the catalogue cells' figures, the vocabulary's words, a page's marks.
+            'BatchGetCommand',
             'QueryCommand',
             'PutCommand',
             'UpdateCommand',

@@ -5,6 +5,7 @@ import { createCreatorStats } from '../../lambdas/_lib/db/creator-stats';
 import { addFavorite, removeFavorite } from '../../lambdas/_lib/db/favorites';
 import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
+import { drainStreamsAt } from '../../infra/local/stream-drain';
 import {
   type CommunityPost,
   type CompetitionCard,
@@ -172,6 +173,8 @@ describe('creator public profile API', () => {
         created_at: new Date(Date.now() - index * DAY).toISOString(),
       });
     }
+    // The profile lists the creator's beats from the catalogue index, which follows the table's stream.
+    await drainStreamsAt(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
 
     expect(
       (await call<{ creator: CreatorPublicProfile }>('GET', `/api/creators/ze-nandu-${run}`)).body.creator

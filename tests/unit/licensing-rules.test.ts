@@ -19,8 +19,10 @@ import {
   termLines,
   type Coupon,
 } from '../../shared/licensing/tiers';
+import { matchesConditions } from '../../lambdas/_lib/catalogue/conditions';
+import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/plan';
+import { catalogueQueryFrom, CatalogueQueryParams } from '../../shared/schemas/catalogue';
 import { DEFAULT_CREDIT, defaultCreditLabel } from '../../shared/licensing/credit';
-import { defaultFilters, filterBeats, type FilterableBeat } from '../../shared/marketplace/filter';
 import { renderAgreement } from '../../lambdas/_lib/licensing/agreement';
 import type { LicenceRecord } from '../../lambdas/_lib/licensing/store';
 
@@ -160,38 +162,35 @@ describe('key and tempo matching', () => {
     expect(acapellaRange(70)).toEqual({ min: 67, max: 73 });
   });
 
-  it('the marketplace filter finds beats by key (compatible) and by half/double tempo', () => {
-    const beat = (title: string, bpm: number, key: string | null): FilterableBeat => ({
-      title,
-      creator: 'X',
-      genre: 'Trap',
-      price: 10,
-      bpm,
-      duration_seconds: 120,
-      rating: 4,
-      downloads: 1,
-      key,
-    });
+  it('the catalogue finds beats by key (compatible) and by half/double tempo', () => {
     const beats = [
-      beat('a', 140, 'A minor'),
-      beat('b', 70, 'C major'),
-      beat('c', 140, 'F# major'),
-      beat('d', 100, 'A minor'),
-      beat('e', 140, null),
+      { title: 'a', bpm: 140, key: 'A minor' },
+      { title: 'b', bpm: 70, key: 'C major' },
+      { title: 'c', bpm: 140, key: 'F# major' },
+      { title: 'd', bpm: 100, key: 'A minor' },
+      { title: 'e', bpm: 140, key: null },
     ];
-    const titles = (filters: ReturnType<typeof defaultFilters>) =>
-      filterBeats(beats, { search: '', genreChip: 'all', filters, page: 1 })
-        .items.map((b) => b.title)
+    // The catalogue's rule (lambdas/_lib/catalogue): the key list and the BPM ranges of the query.
+    const titles = (params: Record<string, string>) => {
+      const query = catalogueQueryFrom(CatalogueQueryParams.parse(params));
+      const keys = queryKeys(query);
+      const ranges = bpmRanges(query);
+      return beats
+        .filter(
+          (beat) =>
+            keys.length === 0 || matchesConditions(beat, [{ kind: 'in', attribute: 'key', values: keys }]),
+        )
+        .filter((beat) => matchesConditions(beat, [{ kind: 'bpmAny', ranges }]))
+        .map((beat) => beat.title)
         .sort();
-    const f = defaultFilters();
-    f.bpmRange = [68, 72];
-    expect(titles(f)).toEqual(['b']);
-    f.halfDoubleTempo = true;
-    expect(titles(f)).toEqual(['a', 'b', 'c', 'e']);
-    f.key = 'Am';
-    expect(titles(f)).toEqual(['a']);
-    f.compatibleKeys = true;
-    expect(titles(f)).toEqual(['a', 'b']);
+    };
+    expect(titles({ bpm_min: '68', bpm_max: '72' })).toEqual(['b']);
+    expect(titles({ bpm_min: '68', bpm_max: '72', half_double: '1' })).toEqual(['a', 'b', 'c', 'e']);
+    expect(titles({ bpm_min: '68', bpm_max: '72', half_double: '1', key: 'Am' })).toEqual(['a']);
+    expect(titles({ bpm_min: '68', bpm_max: '72', half_double: '1', key: 'Am', compatible: '1' })).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });
 

@@ -60,6 +60,8 @@ describe('catalogue items with a tier summary', () => {
     sample: false,
     created_at: '2026-01-01T00:00:00.000Z',
     audioUrl: null,
+    // Issue 16: a beat without a public preview yet says so, and plays from its audio link on request.
+    audioOnRequest: false,
     coverUrl: null,
   };
 
@@ -96,6 +98,8 @@ describe('the beat page answers', () => {
     sample: false,
     created_at: '2026-01-01T00:00:00.000Z',
     audioUrl: null,
+    // Issue 16: a beat without a public preview yet says so, and plays from its audio link on request.
+    audioOnRequest: false,
     coverUrl: null,
   };
 

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { conflictBackoffMs, MAX_CONFLICT_RETRIES, transactWrite } from '../../lambdas/_lib/db/transact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_CONFLICT_RETRIES, transactWrite } from '../../lambdas/_lib/db/transact';
 
 /** What DynamoDB answers when a transaction meets another on one of its items (or a failed condition). */
 function cancelled(...codes: string[]): TransactionCanceledException {
@@ -14,24 +14,42 @@ function cancelled(...codes: string[]): TransactionCanceledException {
 
 const input = { TransactItems: [{ Put: { TableName: 't', Item: { PK: 'USER#a', SK: 'WALLET' } } }] };
 
+/** DynamoDB answering from a script, noting when (on the fake clock) each attempt was sent. */
 function scripted(answers: (Error | undefined)[]) {
   const sent: TransactWriteCommand[] = [];
-  const waits: number[] = [];
+  const sentAt: number[] = [];
   return {
     sent,
-    waits,
+    /** The waits between consecutive attempts, in ms. */
+    gaps: () => sentAt.slice(1).map((at, i) => at - sentAt[i]!),
     options: {
       send: async (command: TransactWriteCommand) => {
         sent.push(command);
+        sentAt.push(Date.now());
         const answer = answers.shift();
         if (answer) throw answer;
-      },
-      sleep: async (ms: number) => {
-        waits.push(ms);
       },
     },
   };
 }
+
+/** Runs one transactWrite to its end on the fake clock; its rejection, if any, is returned. */
+async function settle(run: ReturnType<typeof scripted>): Promise<unknown> {
+  const outcome = transactWrite(input, run.options).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  await vi.runAllTimersAsync();
+  return outcome;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('TransactWriteItems under contention (a burst on one wallet)', () => {
   it('retries a TransactionConflict cancellation until the transaction goes through', async () => {
@@ -39,38 +57,66 @@ describe('TransactWriteItems under contention (a burst on one wallet)', () => {
       cancelled('None', 'TransactionConflict', 'None'),
       cancelled('TransactionConflict'),
     ]);
-    await transactWrite(input, run.options);
+    expect(await settle(run)).toBeUndefined();
     expect(run.sent).toHaveLength(3);
     expect(run.sent.every((command) => command.input === input)).toBe(true);
-    expect(run.waits).toHaveLength(2);
+    // It waited before each retry: the first within 25–50 ms, the second within 50–100 ms.
+    const [first, second] = run.gaps();
+    expect(first).toBeGreaterThanOrEqual(25);
+    expect(first).toBeLessThanOrEqual(50);
+    expect(second).toBeGreaterThanOrEqual(50);
+    expect(second).toBeLessThanOrEqual(100);
   });
 
-  it('does not retry a failed condition: the caller reads it (402, duplicate...)', async () => {
+  it('does not retry a failed condition: the caller reads it (402, duplicate...) at once', async () => {
     const refusal = cancelled('None', 'ConditionalCheckFailed', 'None');
     const run = scripted([refusal]);
-    await expect(transactWrite(input, run.options)).rejects.toBe(refusal);
+    expect(await settle(run)).toBe(refusal);
+    expect(run.sent).toHaveLength(1);
+  });
+
+  it('does not retry other errors (throttling is the SDK client’s own retry)', async () => {
+    const timeout = Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+    const run = scripted([timeout]);
+    expect(await settle(run)).toBe(timeout);
     expect(run.sent).toHaveLength(1);
   });
 
   it('gives up after its retries with the last conflict', async () => {
-    const conflicts = Array.from({ length: MAX_CONFLICT_RETRIES + 1 }, () =>
+    const conflicts = Array.from({ length: MAX_CONFLICT_RETRIES + 2 }, () =>
       cancelled('TransactionConflict'),
     );
-    const last = conflicts[conflicts.length - 1];
+    const last = conflicts[MAX_CONFLICT_RETRIES];
     const run = scripted(conflicts);
-    await expect(transactWrite(input, run.options)).rejects.toBe(last);
+    expect(await settle(run)).toBe(last);
     expect(run.sent).toHaveLength(MAX_CONFLICT_RETRIES + 1);
   });
 
-  it('waits a random time under an exponential ceiling (full jitter, capped at 1 s)', () => {
-    expect(conflictBackoffMs(0, () => 1)).toBe(25);
-    expect(conflictBackoffMs(3, () => 1)).toBe(200);
-    expect(conflictBackoffMs(10, () => 1)).toBe(1000);
-    expect(conflictBackoffMs(3, () => 0)).toBe(0);
-    const waits = Array.from({ length: 200 }, () => conflictBackoffMs(4));
-    expect(Math.min(...waits)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...waits)).toBeLessThanOrEqual(400);
-    // Spread out, not one fixed delay: racing requests must not collide again in lockstep.
-    expect(new Set(waits.map((w) => Math.round(w))).size).toBeGreaterThan(50);
+  it('waits longer at each retry, never more than 1 s (25 ms doubling, capped)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const low = scripted(
+      Array.from({ length: MAX_CONFLICT_RETRIES }, () => cancelled('TransactionConflict')),
+    );
+    await settle(low);
+    expect(low.gaps()).toEqual([25, 50, 100, 200, 400, 800, 1000, 1000]);
+
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const high = scripted(
+      Array.from({ length: MAX_CONFLICT_RETRIES }, () => cancelled('TransactionConflict')),
+    );
+    await settle(high);
+    expect(high.gaps()).toEqual([50, 100, 200, 400, 800, 1000, 1000, 1000]);
+  });
+
+  it('spreads racing requests out instead of retrying in lockstep (randomized waits)', async () => {
+    const firstWaits: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const run = scripted([cancelled('TransactionConflict')]);
+      await settle(run);
+      firstWaits.push(run.gaps()[0]!);
+    }
+    expect(Math.min(...firstWaits)).toBeGreaterThanOrEqual(25);
+    expect(Math.max(...firstWaits)).toBeLessThanOrEqual(50);
+    expect(new Set(firstWaits).size).toBeGreaterThan(8);
   });
 });

@@ -1,31 +1,43 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
-import { keys } from './keys';
-import { projectFromItem, PUBLISHED, type ProjectRecord } from './projects';
+import { TOKEN_SLOTS, tokenAttribute, tokenIndexName } from '../../../shared/marketplace/catalogue-index';
+import { wordSlot } from '../../../shared/marketplace/search-text';
+import { creatorToken } from '../catalogue/entries';
+import { batchGet } from './batch';
+import { projectFromItem, projectKey, PUBLISHED, type ProjectRecord } from './projects';
 
 /**
- * Reads behind the creator public profile. The catalogue has no per-creator index yet, so the creator's
- * published products are one Query of the published partition filtered on `creator_id` (a Query, never a
- * Scan; it reads the catalogue pages, fine at this catalogue size — a `CREATOR#<sub>` GSI entry on
- * projects would make it exact if the catalogue grows).
+ * Reads behind the creator public profile. The creator's published beats are the creator's token of the
+ * catalogue's token index (entries written by lambdas/_lib/catalogue/indexer.ts, issue 16): one Query of
+ * that token for the ids, then the beats themselves (the profile sums fields the cards do not carry, such as
+ * favourites). Reads grow with the creator's own catalogue only.
  */
 export async function listCreatorProducts(sub: string): Promise<ProjectRecord[]> {
-  const products: ProjectRecord[] = [];
+  const token = creatorToken(sub);
+  const slot = wordSlot(token, TOKEN_SLOTS);
+  const ids: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        FilterExpression: 'creator_id = :sub',
-        ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED), ':sub': sub },
+        IndexName: tokenIndexName(slot),
+        KeyConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': tokenAttribute(slot), '#id': 'id' },
+        ExpressionAttributeValues: { ':token': token },
+        ProjectionExpression: '#id',
+        ScanIndexForward: false,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) products.push(projectFromItem(item));
+    for (const item of page.Items ?? []) ids.push(String(item.id));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return products;
+  const items = await batchGet(ids.map(projectKey));
+  const byId = new Map(items.map((item) => [String(item.id), projectFromItem(item)]));
+  return ids.flatMap((id) => {
+    const project = byId.get(id);
+    return project && project.status === PUBLISHED ? [project] : [];
+  });
 }

@@ -1,15 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
+import { batchGet } from './batch';
 import { keys } from './keys';
 import { projectKey } from './projects';
+import { transactWrite } from './transact';
 
 /**
  * A user's favourite beat: `USER#<sub>` / `FAV#<projectId>`, so liking is idempotent per beat and
@@ -88,26 +84,25 @@ const failedConditions = (error: TransactionCanceledException) =>
 
 /**
  * Likes a beat once; liking it again returns the first favourite unchanged. The favourite and the beat's
- * favourites counter are written in one transaction, so the count is exact.
+ * favourites counter are written in one transaction, so the count is exact; likes of one beat at the same
+ * moment meet on its counter, and the cancelled one is retried (db/transact.ts).
  */
 export async function addFavorite(
   favorite: FavoriteRecord,
 ): Promise<{ favorite: FavoriteRecord; created: boolean }> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: config.TABLE_NAME,
-              Item: favoriteToItem(favorite),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+    await transactWrite({
+      TransactItems: [
+        {
+          Put: {
+            TableName: config.TABLE_NAME,
+            Item: favoriteToItem(favorite),
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          countOnProject(favorite.project_id, 1),
-        ],
-      }),
-    );
+        },
+        countOnProject(favorite.project_id, 1),
+      ],
+    });
     return { favorite, created: true };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -139,6 +134,13 @@ async function addFavoriteWithoutCount(
     const existing = await getFavorite(favorite.user_id, favorite.project_id);
     return { favorite: existing ?? favorite, created: false };
   }
+}
+
+/** Which of `projectIds` the user has among their favourites (one BatchGetItem of their own keys). */
+export async function favoritedAmong(userId: string, projectIds: readonly string[]): Promise<string[]> {
+  const found = await batchGet(projectIds.map((id) => favoriteKey(userId, id)));
+  const liked = new Set(found.map((item) => String(item.project_id ?? item.id)));
+  return projectIds.filter((id) => liked.has(id));
 }
 
 /** The user's favourites, newest first. */
@@ -174,7 +176,7 @@ export async function removeFavorite(userId: string, id: string): Promise<boolea
     ConditionExpression: 'attribute_exists(PK)',
   };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [{ Delete: remove }, countOnProject(id, -1)] }));
+    await transactWrite({ TransactItems: [{ Delete: remove }, countOnProject(id, -1)] });
     return true;
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

@@ -1,11 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TierSummary } from '../../../shared/licensing/tier-summary';
 import { formatDuration } from '../../../shared/marketplace/duration';
-import { BadRequest } from '../errors';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
-import { decodeCursor, encodeCursor } from './cursor';
+import { batchWrite } from './batch';
 import { keys } from './keys';
 import type { TransactItem } from './ledger';
 
@@ -169,41 +168,20 @@ export async function createProject(project: ProjectRecord): Promise<boolean> {
   }
 }
 
+/**
+ * Writes many new projects at once (BatchWriteItem, 25 a call): the catalogue seeder's bulk path. Unlike
+ * createProject it does not check that an id is free, so callers use fresh ids.
+ */
+export async function putProjects(projects: readonly ProjectRecord[]): Promise<void> {
+  await batchWrite(projects.map((project) => ({ put: projectToItem(project) })));
+}
+
 /** `consistent` where a sale depends on it: a beat sold a moment ago must not be sold again. */
 export async function getProject(id: string, consistent = false): Promise<ProjectRecord | undefined> {
   const { Item } = await db.send(
     new GetCommand({ TableName: config.TABLE_NAME, Key: projectKey(id), ConsistentRead: consistent }),
   );
   return Item ? projectFromItem(Item) : undefined;
-}
-
-export interface ProjectPageResult {
-  items: ProjectRecord[];
-  cursor: string | null;
-}
-
-/** The published catalogue (samples and creators' products), newest first, `limit` at a time. */
-export async function listPublishedProjects(limit: number, cursor?: string): Promise<ProjectPageResult> {
-  let startKey = decodeCursor(cursor);
-  if (startKey && startKey.GSI1PK !== keys.projectStatus(PUBLISHED)) throw new BadRequest('INVALID_CURSOR');
-  const items: ProjectRecord[] = [];
-  // A Query page stops at 1 MB; keep reading until `limit` items or the end.
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(projectFromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < limit);
-  return { items, cursor: encodeCursor(startKey) };
 }
 
 /** Counts a download of a delivered or purchased project (atomic ADD). */

@@ -67,3 +67,26 @@ export async function listPurchases(sub: string, limit = 50): Promise<Purchase[]
   );
   return Items.map(purchaseFromItem);
 }
+
+/** The projects the user bought and kept (refunded ones excluded), from their own purchase items. */
+export async function purchasedProjectIds(sub: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: config.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': keys.user(sub), ':purchase': 'PURCHASE#' },
+        ProjectionExpression: 'project_id, #status',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (typeof item.project_id === 'string' && item.status !== 'refunded') ids.add(item.project_id);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}

@@ -1,10 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
 import type { TransactItem } from './ledger';
+import { transactWrite } from './transact';
 
 /** Stripe keeps events for 30 days; markers outlive every possible redelivery or manual replay. */
 const MARKER_TTL_DAYS = 90;
@@ -69,7 +70,7 @@ export async function applyWithMarker(
   records: TransactItem[],
 ): Promise<RecordOutcome> {
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [stripeEventMarker(event), ...records] }));
+    await transactWrite({ TransactItems: [stripeEventMarker(event), ...records] });
     return 'applied';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;

@@ -1,18 +1,26 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import pRetry from 'p-retry';
 import { db } from '../aws/dynamodb';
 
 /**
  * TransactWriteItems that survives contention. DynamoDB cancels a transaction that meets another one
  * (or a write) on the same item with the reason `TransactionConflict`; nothing was written, and the SDK
- * does not retry it. A burst of one user's requests (four generations at once debiting one wallet)
- * meets it on AWS: retried here with exponential backoff and full jitter (a random wait up to 25 ms,
- * 50, 100… capped at 1 s), so the racing requests spread out instead of colliding again. Any other
- * cancellation (a failed condition) is the caller's to read.
+ * does not retry it. A burst of one user's requests (four generations at once debiting one wallet, two
+ * likes of one beat bumping its counter) meets it on AWS: retried here with exponential backoff and
+ * jitter (p-retry: 25 ms doubling per retry, each wait × a random 1–2, capped at 1 s), so the racing
+ * requests spread out instead of colliding again. Any other cancellation (a failed condition) is the
+ * caller's to read, at once.
  */
 export const MAX_CONFLICT_RETRIES = 8;
-const BASE_DELAY_MS = 25;
-const MAX_DELAY_MS = 1000;
+
+export const CONFLICT_BACKOFF = {
+  retries: MAX_CONFLICT_RETRIES,
+  minTimeout: 25,
+  factor: 2,
+  maxTimeout: 1000,
+  randomize: true,
+} as const;
 
 export function isTransactionConflict(error: unknown): boolean {
   return (
@@ -21,14 +29,9 @@ export function isTransactionConflict(error: unknown): boolean {
   );
 }
 
-/** Full jitter: a uniform wait between 0 and the attempt's exponential ceiling. */
-export function conflictBackoffMs(attempt: number, random: () => number = Math.random): number {
-  return random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
-}
-
 export interface TransactOptions {
+  /** Sends the command; the table's document client by default (tests script DynamoDB's answers). */
   send?: (command: TransactWriteCommand) => Promise<unknown>;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export async function transactWrite(
@@ -36,14 +39,8 @@ export async function transactWrite(
   options: TransactOptions = {},
 ): Promise<void> {
   const send = options.send ?? ((command: TransactWriteCommand) => db.send(command));
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await send(new TransactWriteCommand(input));
-      return;
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
-      await sleep(conflictBackoffMs(attempt));
-    }
-  }
+  await pRetry(() => send(new TransactWriteCommand(input)), {
+    ...CONFLICT_BACKOFF,
+    shouldRetry: ({ error }) => isTransactionConflict(error),
+  });
 }

@@ -1,6 +1,4 @@
-import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { logger } from '../logger';
-import { atExpression, scheduler } from '../scheduler/attachment-deletion';
 import { hiringConfig } from './config';
 
 /**
@@ -10,6 +8,8 @@ import { hiringConfig } from './config';
  * (`at(...)` in UTC, ActionAfterCompletion DELETE); the target is the hire-escrow function with
  * {clientId, orderId}; settling twice is harmless (conditional writes). A schedule that cannot be
  * created is logged, not fatal: reading the order settles it too when due (./escrow.ts `settleDue`).
+ * The Scheduler SDK loads on the request that schedules (a hire accepted or delivered), not with the
+ * orders functions, whose other routes (lists, quotes, downloads, ratings, declines) never call it.
  */
 export type SettlementMoment = 'deadline' | 'review';
 
@@ -30,6 +30,10 @@ export async function scheduleSettlement(
   const when = new Date(Math.ceil(at.getTime() / 1000) * 1000);
   const name = `hire-${order.id}-${moment}`;
   try {
+    const [{ CreateScheduleCommand }, { atExpression, scheduler }] = await Promise.all([
+      import('@aws-sdk/client-scheduler'),
+      import('../aws/scheduler'),
+    ]);
     await scheduler.send(
       new CreateScheduleCommand({
         Name: name,

@@ -1,14 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { LicenceTerms, TierId } from '../../../shared/licensing/tiers';
-import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { newLedgerId, type TransactItem } from '../db/ledger';
 import { newOrder, orderPut } from '../db/orders';
 import { getProject, projectKey } from '../db/projects';
 import { purchasePut } from '../db/purchases';
 import { applyWithMarker, stripeEventMarker } from '../db/stripe-events';
+import { transactWrite } from '../db/transact';
 import { logger } from '../logger';
 import { stripeClient } from '../payments/stripe-client';
 import { tierAvailable } from './availability';
@@ -133,7 +132,7 @@ export async function fulfilLicence(
     records.push(couponRedeemedUpdate(project.creator_id, couponCode, Number(metadata.discount ?? 0)));
   }
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [stripeEventMarker(event), ...records] }));
+    await transactWrite({ TransactItems: [stripeEventMarker(event), ...records] });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');

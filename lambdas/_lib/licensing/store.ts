@@ -1,11 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   defaultTiers,
   type Coupon,
@@ -22,6 +16,7 @@ import { config } from '../config';
 import { keys } from '../db/keys';
 import type { TransactItem } from '../db/ledger';
 import { projectKey, tierSummaryUpdate } from '../db/projects';
+import { transactWrite } from '../db/transact';
 
 /**
  * Beat licences in the single table (docs/data-model.md):
@@ -84,24 +79,22 @@ export async function putLicenceSettings(
   settings: LicenceSettings,
   summary: TierSummary | null,
 ): Promise<void> {
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: config.TABLE_NAME,
-            Item: {
-              PK: keys.project(settings.project_id),
-              SK: keys.licences(),
-              type: 'licence_settings',
-              ...settings,
-            },
+  await transactWrite({
+    TransactItems: [
+      {
+        Put: {
+          TableName: config.TABLE_NAME,
+          Item: {
+            PK: keys.project(settings.project_id),
+            SK: keys.licences(),
+            type: 'licence_settings',
+            ...settings,
           },
         },
-        tierSummaryUpdate(settings.project_id, summary),
-      ],
-    }),
-  );
+      },
+      tierSummaryUpdate(settings.project_id, summary),
+    ],
+  });
 }
 
 /** The project item's sale status (the shared ProjectRecord only knows 'published'). */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
 import * as z from 'zod';
-import { config } from '../config';
+import { atExpression, scheduler } from '../aws/scheduler';
 
 /**
  * One-time EventBridge Scheduler schedules that delete a chat attachment: `at(...)` in UTC,
- * ActionAfterCompletion DELETE, target the attachment-cleanup function with {bucket, key}.
- * Locally AWS_ENDPOINT_URL_SCHEDULER points the same client at infra/local/scheduler.ts.
+ * ActionAfterCompletion DELETE, target the attachment-cleanup function with {bucket, key}. Every file
+ * analysis schedules one, so the client (../aws/scheduler.ts) loads with the function.
  */
 const Env = z.object({
   SCHEDULER_ROLE_ARN: z.string().default(''),
@@ -15,13 +15,6 @@ const Env = z.object({
   /** Spec: attachments are removed 60 s after analysis; tests shorten it. */
   ATTACHMENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
-
-export const scheduler = new SchedulerClient({ region: config.AWS_REGION });
-
-/** `at(yyyy-mm-ddThh:mm:ss)` of a UTC instant (whole seconds). */
-export function atExpression(when: Date): string {
-  return `at(${when.toISOString().slice(0, 19)})`;
-}
 
 export interface ScheduledDeletion {
   scheduleName: string;

@@ -70,6 +70,7 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
 
   PROJECT_NOT_FOUND: 'Project not found.',
   PROJECT_NOT_FOUND_gone: 'This beat no longer exists.',
+  BEAT_HAS_NO_AUDIO: 'This beat has no audio.',
   OWN_PROJECT: 'You cannot buy or hire your own project.',
   PROJECT_WITHOUT_PRICE: 'This project has no price.',
   ORDER_NOT_FOUND: 'Order not found.',

@@ -70,6 +70,7 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
 
   PROJECT_NOT_FOUND: 'Proyecto no encontrado.',
   PROJECT_NOT_FOUND_gone: 'Este beat ya no existe.',
+  BEAT_HAS_NO_AUDIO: 'Este beat no tiene audio.',
   OWN_PROJECT: 'No puedes comprar ni contratar tu propio proyecto.',
   PROJECT_WITHOUT_PRICE: 'Este proyecto no tiene precio.',
   ORDER_NOT_FOUND: 'Pedido no encontrado.',

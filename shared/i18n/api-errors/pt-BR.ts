@@ -82,6 +82,7 @@ const apiErrorsPtBR = {
   // Marketplace and orders
   PROJECT_NOT_FOUND: 'Projeto não encontrado.',
   PROJECT_NOT_FOUND_gone: 'Este beat não existe mais.',
+  BEAT_HAS_NO_AUDIO: 'Este beat não tem áudio.',
   OWN_PROJECT: 'Você não pode comprar ou contratar o seu próprio projeto.',
   PROJECT_WITHOUT_PRICE: 'Este projeto não tem preço definido.',
   ORDER_NOT_FOUND: 'Pedido não encontrado.',

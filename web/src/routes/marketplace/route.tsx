@@ -1,31 +1,42 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import {
-  countActiveFilters,
-  defaultFilters,
-  filterBeats,
-  type BeatFilters,
-} from '../../../../shared/marketplace/filter';
 import { PRODUCT_GENRES } from '../../../../shared/marketplace/genres';
-import type { Project } from '../../../../shared/schemas/marketplace';
+import type { CatalogueCard, CatalogueStats } from '../../../../shared/schemas/catalogue';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/session';
 import { useCheckout } from '../../components/checkout/use-checkout';
 import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
-import { PageLoading } from '../../components/PageLoading';
 import { PlayerBar } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { Tabs } from '../../components/Tabs';
-import { useCatalogue } from './api/catalogue';
-import { useMyFavorites, useToggleFavorite } from './api/favorites';
+import { learnPage, pagesOf, playableUrl, prefetchCataloguePage, useCataloguePage } from './api/catalogue';
+import { useMarks, useToggleFavorite } from './api/favorites';
+import {
+  CATALOGUE_PAGE_SIZE,
+  countActiveFilters,
+  defaultFilters,
+  type CatalogueState,
+} from './catalogue-state';
 import AcapellaMatch from './components/AcapellaMatch';
-import { BeatCard } from './components/BeatCard';
+import { CatalogueResults, ResultsLoading, type ResultsPage } from './components/CatalogueResults';
 import { GenreChips } from './components/GenreChips';
-import { Pagination } from './components/Pagination';
 import { RareDrops } from './components/RareDrops';
 import { SimpleView } from './components/SimpleView';
 import { StatCards } from './components/StatCards';
+import { useCatalogueState } from './hooks/use-catalogue-state';
+import { useHydrated } from '../../lib/hydration';
+
+const PRERENDERED_STATE: CatalogueState = {
+  q: '',
+  filters: defaultFilters(),
+  page: 1,
+  cursor: null,
+  view: 'full',
+  section: 'all',
+};
 
 // Not part of the first load: their code (and the licence and coupon API with it) is fetched when the
 // page is idle or when first opened.
@@ -34,9 +45,6 @@ const loadLicenceDialog = () => import('./components/LicenceDialog');
 const FilterSheet = lazy(async () => ({ default: (await loadFilterSheet()).FilterSheet }));
 const LicenceDialog = lazy(async () => ({ default: (await loadLicenceDialog()).LicenceDialog }));
 
-type Section = 'all' | 'rare';
-type View = 'full' | 'simple';
-
 const externalLinks = [
   { to: '/courses', key: 'linkCourses' },
   { to: '/community', key: 'linkMentoring' },
@@ -44,52 +52,52 @@ const externalLinks = [
   { to: '/neural-engine', key: 'linkPresets' },
 ] as const;
 
+/**
+ * The marketplace (issue 16): every search, filter, order and page is a server request for one page
+ * (GET /api/projects, cached at the edge), driven by the URL; the next page is fetched ahead. The only
+ * personal data — which beats the visitor liked or bought — comes from one small call of their own.
+ */
 function MarketplacePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
   const { user } = useAuth();
-  const catalogue = useCatalogue();
-  const favorites = useMyFavorites(user?.id ?? null);
+  const { state: urlState, go, setFilters, text, setText, query, pageQuery } = useCatalogueState();
+  // The build prerenders the page in its default state (web/prerender); it hydrates as such, then shows
+  // what the URL asks for. The request for the URL's page starts at once all the same.
+  const hydrated = useHydrated();
+  const state = hydrated ? urlState : PRERENDERED_STATE;
+  const catalogue = useCataloguePage(pageQuery, urlState.section === 'all');
+  const data = catalogue.data;
+  const fresh = data !== undefined && !catalogue.isPlaceholderData;
   const toggleFavorite = useToggleFavorite(user?.id ?? null);
   const { buy, subscribe } = useCheckout();
   useCheckoutReturn('purchase');
   const player = usePlayer(useCallback(() => toast.error(t('marketplace.player.playError')), [t]));
-
-  const [section, setSection] = useState<Section>('all');
-  const [view, setView] = useState<View>('full');
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const [genreChip, setGenreChip] = useState('all');
-  const [filters, setFilters] = useState<BeatFilters>(defaultFilters);
-  const [page, setPage] = useState(1);
   const [sheetOpen, setSheetOpen] = useState(false);
   // Comprar opens the licence tier choice (issue 8).
-  const [licenceBeat, setLicenceBeat] = useState<Project | null>(null);
-  const [now] = useState(() => Date.now());
+  const [licenceBeat, setLicenceBeat] = useState<CatalogueCard | null>(null);
+  // The catalogue's figures come with first pages; later pages keep the last ones seen.
+  const [stats, setStats] = useState<CatalogueStats | null>(null);
+  if (data?.stats && data.stats !== stats) setStats(data.stats);
 
-  // A query's result renders at once, in one task; deferred, the catalogue's arrival (the whole page with
-  // its cards) renders in slices while the placeholders stay a moment longer (Total Blocking Time).
-  const catalogueData = useDeferredValue(catalogue.data);
-  const beats = useMemo(() => catalogueData ?? [], [catalogueData]);
-  const genres = useMemo(
-    () => [...new Set<string>([...PRODUCT_GENRES, ...beats.map((beat) => beat.genre)])],
-    [beats],
-  );
-  const creators = useMemo(
-    () => [...new Set(beats.map((beat) => beat.creator))].sort((a, b) => a.localeCompare(b, 'pt-BR')),
-    [beats],
-  );
-  const likedIds = useMemo(
-    () => new Set((favorites.data ?? []).map((favorite) => favorite.id)),
-    [favorites.data],
-  );
+  // What this answer teaches about the query's pages; then the next page is fetched ahead.
+  useEffect(() => {
+    if (!data || !fresh) return;
+    learnPage(query, urlState.page, data);
+    if (data.cursor) {
+      const next = new URLSearchParams(query);
+      next.set('cursor', data.cursor);
+      prefetchCataloguePage(queryClient, next.toString());
+    }
+  }, [data, fresh, query, urlState.page, queryClient]);
 
-  // Any change of search, chip or filters goes back to page 1.
-  const result = useMemo(
-    () => filterBeats(beats, { search, genreChip, filters, page }),
-    [beats, search, genreChip, filters, page],
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const marks = useMarks(
+    user?.id ?? null,
+    useMemo(() => items.map((beat) => beat.id), [items]),
   );
-  const activeFilters = countActiveFilters(filters);
+  const likedIds = useMemo(() => new Set(marks.data?.favorites ?? []), [marks.data]);
 
   useEffect(() => {
     if (catalogue.error) console.error('Catalogue fetch failed', catalogue.error);
@@ -100,13 +108,54 @@ function MarketplacePage() {
   const searchBox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const box = searchBox.current;
-    // Hydration set the box's default to the state's search; a different value was typed by the visitor.
-    if (!box || box.value === box.defaultValue) return;
-    setSearch(box.value);
-    setPage(1);
-  }, []);
+    if (box && box.value !== box.defaultValue) setText(box.value);
+  }, [setText]);
 
-  function onLike(beat: Project) {
+  const results: ResultsPage | null = useMemo(() => {
+    if (!data) return null;
+    const known = pagesOf(query);
+    const total = data.total ?? known.total;
+    const exact = data.total !== null ? data.total_exact : known.exact;
+    // The pages with a known start, and the next one when this page says there is more.
+    const reachable = Math.max(state.page + (data.cursor ? 1 : 0), known.cursors.length);
+    return {
+      items: data.items,
+      total,
+      exact,
+      page: state.page,
+      reachable: data.cursor ? reachable : state.page,
+      pageCount: total === null ? null : Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE)),
+      sortedAmong: data.sorted_among,
+    };
+  }, [data, query, state.page]);
+
+  function goToPage(page: number) {
+    const known = pagesOf(query);
+    const cursor = page === state.page + 1 && data?.cursor ? data.cursor : (known.cursors[page - 1] ?? null);
+    if (page > 1 && !cursor) return;
+    go({ page, cursor: page > 1 ? cursor : null });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  function clearAll() {
+    setText('');
+    go({ q: '', filters: defaultFilters(), page: 1, cursor: null });
+  }
+
+  async function onPlay(beat: CatalogueCard) {
+    const track = { id: beat.id, title: beat.title, creator: beat.creator, coverUrl: beat.coverUrl };
+    if (player.state.track?.id === beat.id) {
+      player.select({ ...track, audioUrl: player.state.track.audioUrl });
+      return;
+    }
+    try {
+      player.select({ ...track, audioUrl: await playableUrl(beat) });
+    } catch {
+      toast.error(t('marketplace.player.playError'));
+    }
+  }
+
+  function onLike(beat: CatalogueCard) {
     if (!user) {
       toast.error(t('marketplace.loginTitle'), { description: t('marketplace.loginLike') });
       void navigate('/auth');
@@ -114,7 +163,7 @@ function MarketplacePage() {
     }
     const liked = likedIds.has(beat.id);
     toggleFavorite.mutate(
-      { beat, liked },
+      { id: beat.id, liked },
       {
         onSuccess: (outcome) =>
           toast.success(outcome.liked ? t('marketplace.liked') : t('marketplace.unliked')),
@@ -123,7 +172,7 @@ function MarketplacePage() {
     );
   }
 
-  async function onShare(beat: Project) {
+  async function onShare(beat: CatalogueCard) {
     // The beat's own page (issue 8): its tiers and terms, not a search that may match other beats.
     const url = `${window.location.origin}/beat/${encodeURIComponent(beat.id)}`;
     try {
@@ -139,13 +188,16 @@ function MarketplacePage() {
     }
   }
 
-  const onBuyBeat = (beat: Project) => setLicenceBeat(beat);
-
   const playingId = player.state.playing ? player.state.track?.id : undefined;
-  // While the catalogue loads, the full view draws everything that does not depend on it (search, acapella
-  // match, genre chips, stat card frames) at its final size, with placeholders for the figures and cards:
-  // the build prerenders the page in this state (web/prerender), and nothing moves when the data arrives.
-  const loading = catalogue.isPending || catalogueData === undefined;
+  // While the first answer loads, the full view draws everything that does not depend on it (search,
+  // acapella match, genre chips, stat card frames) at its final size, with placeholders for the figures
+  // and cards: the build prerenders the page in this state (web/prerender), and nothing moves when the
+  // data arrives.
+  const loading = data === undefined || !hydrated;
+  const activeFilters = countActiveFilters(state.filters);
+  const chip =
+    state.filters.genres.length === 1 ? state.filters.genres[0]! : state.filters.genres.length ? '' : 'all';
+  const badQuery = catalogue.error instanceof ApiError && catalogue.error.status === 400;
 
   // The dialogs' code is fetched once the catalogue is shown and the browser is idle, so opening one
   // does not wait on the network (it is not part of the page's first load).
@@ -162,6 +214,9 @@ function MarketplacePage() {
     const idle = window.requestIdleCallback(prefetch, { timeout: 3000 });
     return () => window.cancelIdleCallback(idle);
   }, [loading]);
+
+  const setView = (view: CatalogueState['view']) => go({ view }, { replace: true });
+  const setSection = (section: CatalogueState['section']) => go({ section });
 
   return (
     <div className={player.state.track ? 'pb-24' : undefined}>
@@ -186,9 +241,9 @@ function MarketplacePage() {
       </header>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <Tabs<Section>
+        <Tabs<CatalogueState['section']>
           label={t('marketplace.sectionsLabel')}
-          value={section}
+          value={state.section}
           onChange={setSection}
           tabs={[
             { key: 'all', label: t('marketplace.tabAll') },
@@ -203,15 +258,15 @@ function MarketplacePage() {
             },
           ]}
         />
-        {section === 'all' && (
+        {state.section === 'all' && (
           <div role="group" aria-label={t('marketplace.viewLabel')} className="flex gap-1 text-sm">
             {(['full', 'simple'] as const).map((mode) => (
               <button
                 key={mode}
                 type="button"
-                aria-pressed={view === mode}
+                aria-pressed={state.view === mode}
                 onClick={() => setView(mode)}
-                className={`rounded-lg px-3 py-1.5 ${view === mode ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
+                className={`rounded-lg px-3 py-1.5 ${state.view === mode ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white'}`}
               >
                 {mode === 'full' ? t('marketplace.viewFull') : t('marketplace.viewSimple')}
               </button>
@@ -223,32 +278,35 @@ function MarketplacePage() {
       <div
         className="mt-6"
         role="tabpanel"
-        aria-label={section === 'all' ? t('marketplace.tabAll') : t('marketplace.tabRare')}
+        aria-label={state.section === 'all' ? t('marketplace.tabAll') : t('marketplace.tabRare')}
       >
-        {section === 'rare' ? (
+        {state.section === 'rare' ? (
           <RareDrops onBuy={(item) => void buy(item)} />
-        ) : catalogue.isError ? (
+        ) : catalogue.isError && !data ? (
           <div role="alert" className="rounded-2xl border border-red-500/30 bg-red-500/10 p-8 text-center">
-            <p className="text-red-200">{t('marketplace.loadError')}</p>
+            <p className="text-red-200">
+              {badQuery ? t('marketplace.badQuery') : t('marketplace.loadError')}
+            </p>
             <button
               type="button"
-              onClick={() => void catalogue.refetch()}
+              onClick={() => (badQuery ? go({ page: 1, cursor: null }) : void catalogue.refetch())}
               className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
             >
-              {t('marketplace.retry')}
+              {badQuery ? t('marketplace.backToFirst') : t('marketplace.retry')}
             </button>
           </div>
-        ) : view === 'simple' ? (
-          loading ? (
-            <PageLoading />
-          ) : (
-            <SimpleView
-              beats={beats}
-              genres={genres}
-              onBuy={onBuyBeat}
-              onSubscribe={(plan) => void subscribe(plan)}
-            />
-          )
+        ) : state.view === 'simple' ? (
+          <SimpleView
+            state={state}
+            text={text}
+            onText={setText}
+            onFilters={setFilters}
+            results={results}
+            updating={catalogue.isFetching && !fresh}
+            onPage={goToPage}
+            onBuy={setLicenceBeat}
+            onSubscribe={(plan) => void subscribe(plan)}
+          />
         ) : (
           <div className="space-y-6">
             <div className="flex flex-col gap-3 sm:flex-row">
@@ -259,11 +317,9 @@ function MarketplacePage() {
                 id="marketplace-search"
                 ref={searchBox}
                 type="search"
-                value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
+                value={hydrated ? text : ''}
+                onChange={(event) => setText(event.target.value)}
+                maxLength={100}
                 placeholder={t('marketplace.searchPlaceholder')}
                 className="h-11 rounded-lg border border-white/10 bg-zinc-900 px-4 sm:flex-1 text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40"
               />
@@ -291,90 +347,31 @@ function MarketplacePage() {
               </button>
             </div>
 
-            <AcapellaMatch
-              onApply={(patch) => {
-                setFilters((current) => ({ ...current, ...patch }));
-                setPage(1);
-              }}
-            />
+            <AcapellaMatch onApply={(patch) => setFilters({ ...state.filters, ...patch })} />
 
             <GenreChips
-              chips={['all', ...genres]}
-              value={genreChip}
-              onChange={(chip) => {
-                setGenreChip(chip);
-                setPage(1);
-              }}
+              chips={['all', ...PRODUCT_GENRES]}
+              value={chip}
+              onChange={(next) => setFilters({ ...state.filters, genres: next === 'all' ? [] : [next] })}
             />
 
-            <StatCards beats={beats} now={now} loading={loading} />
+            <StatCards stats={stats} loading={!hydrated || stats === null} />
 
-            {loading ? (
+            {loading || !results ? (
               <ResultsLoading />
             ) : (
-              <>
-                <div
-                  className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400"
-                  aria-live="polite"
-                >
-                  <span data-testid="result-count">
-                    {t('marketplace.resultCount', { count: result.total })}
-                  </span>
-                  <span>{t('marketplace.pageOf', { page: result.page, pages: result.pageCount })}</span>
-                </div>
-
-                {result.items.length === 0 ? (
-                  <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-10 text-center">
-                    <p className="text-zinc-300">{t('marketplace.empty')}</p>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setSearch('');
-                        setGenreChip('all');
-                        setFilters(defaultFilters());
-                        setPage(1);
-                      }}
-                      className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm text-white hover:bg-white/15"
-                    >
-                      {t('marketplace.clearAll')}
-                    </button>
-                  </div>
-                ) : (
-                  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-                    {result.items.map((beat) => (
-                      <li key={beat.id}>
-                        <BeatCard
-                          beat={beat}
-                          liked={likedIds.has(beat.id)}
-                          playing={playingId === beat.id}
-                          onPlay={() =>
-                            player.select({
-                              id: beat.id,
-                              title: beat.title,
-                              creator: beat.creator,
-                              audioUrl: beat.audioUrl,
-                              coverUrl: beat.coverUrl,
-                            })
-                          }
-                          onLike={() => onLike(beat)}
-                          onShare={() => void onShare(beat)}
-                          onBuy={() => onBuyBeat(beat)}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-
-                <Pagination
-                  page={result.page}
-                  pageCount={result.pageCount}
-                  buttons={result.pageButtons}
-                  onChange={(next) => {
-                    setPage(next);
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
-                />
-              </>
+              <CatalogueResults
+                results={results}
+                updating={catalogue.isFetching && !fresh}
+                likedIds={likedIds}
+                playingId={playingId}
+                onPlay={(beat) => void onPlay(beat)}
+                onLike={onLike}
+                onShare={(beat) => void onShare(beat)}
+                onBuy={setLicenceBeat}
+                onPage={goToPage}
+                onClearAll={clearAll}
+              />
             )}
           </div>
         )}
@@ -385,50 +382,15 @@ function MarketplacePage() {
           <FilterSheet
             open
             onClose={() => setSheetOpen(false)}
-            applied={filters}
-            onApply={(next) => {
-              setFilters(next);
-              setPage(1);
-            }}
-            genres={genres}
-            creators={creators}
+            applied={state.filters}
+            onApply={setFilters}
+            cards={items}
           />
         )}
         {licenceBeat && <LicenceDialog beat={licenceBeat} onClose={() => setLicenceBeat(null)} />}
       </Suspense>
       <PlayerBar player={player} />
     </div>
-  );
-}
-
-/** The result count line and a page of beat cards, as placeholders of their size while the catalogue loads. */
-function ResultsLoading() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <div className="flex items-center justify-between gap-2" aria-hidden="true">
-        <span className="h-5 w-28 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none" />
-        <span className="h-5 w-20 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none" />
-      </div>
-      <p role="status" className="sr-only">
-        {t('common.loading')}
-      </p>
-      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-        {Array.from({ length: 6 }, (_, index) => (
-          <li
-            key={index}
-            className="flex flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70"
-          >
-            <div className="aspect-square animate-pulse bg-white/5 motion-reduce:animate-none" />
-            <div className="flex flex-col gap-2 p-4">
-              <span className="h-5 w-3/4 rounded-md bg-white/10" />
-              <span className="h-4 w-1/2 rounded-md bg-white/5" />
-              <span className="mt-2 h-9 w-full rounded-lg bg-white/5" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
 

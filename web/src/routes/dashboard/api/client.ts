@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import { Favorite, ProjectPage, type Project } from '../../../../../shared/schemas/marketplace';
+import { CataloguePage, type CatalogueCard } from '../../../../../shared/schemas/catalogue';
+import { Favorite } from '../../../../../shared/schemas/marketplace';
 import { HireQuote, Order, OrderDownload } from '../../../../../shared/schemas/orders';
 import { apiRequest } from '../../../api/client';
 
@@ -9,12 +10,13 @@ const OrderAnswer = z.object({ order: Order });
 const Favorites = z.object({ items: z.array(Favorite) });
 const QuoteAnswer = z.object({ quote: HireQuote });
 
-/** Published projects to hire (first 500, newest first), the same cache entry as the marketplace's. */
+/** Published projects to hire: the catalogue's newest 48 (one public, edge-cached page). */
 export function usePublishedProjects() {
   return useQuery({
     queryKey: ['projects', 'published', 'dashboard'],
-    queryFn: async ({ signal }): Promise<Project[]> =>
-      (await apiRequest('/api/projects?limit=500', { schema: ProjectPage, auth: false, signal })).items,
+    queryFn: async ({ signal }): Promise<CatalogueCard[]> =>
+      (await apiRequest('/api/projects?sort=newest&limit=48', { schema: CataloguePage, auth: false, signal }))
+        .items,
     staleTime: 30_000,
   });
 }

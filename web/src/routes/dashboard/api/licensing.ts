@@ -5,7 +5,7 @@ import type {
   LicenceSettingsRequest,
   TierId,
 } from '../../../../../shared/licensing/tiers';
-import type { ProjectPage } from '../../../../../shared/schemas/marketplace';
+import type { CataloguePage } from '../../../../../shared/schemas/catalogue';
 import { apiRequest } from '../../../api/client';
 
 export interface LicenceSettingsView extends LicenceSettingsRequest {
@@ -38,8 +38,8 @@ export interface CreatorLicenceStats {
 }
 
 /**
- * The creator's own published beats. There is no per-creator index of projects yet, so this reads the
- * published catalogue (up to 5 pages of 100) and keeps the creator's.
+ * The creator's own published beats: the catalogue filtered on the creator (its creator index, issue 16),
+ * newest first, up to 5 pages of 48.
  */
 export function useMyBeats(userId: string) {
   return useQuery({
@@ -48,9 +48,13 @@ export function useMyBeats(userId: string) {
       const mine: { id: string; title: string }[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < 5; page++) {
-        const query: string = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const answer: ProjectPage = await apiRequest(`/api/projects${query}`, { signal });
-        for (const p of answer.items) if (p.creator_id === userId) mine.push({ id: p.id, title: p.title });
+        const query = new URLSearchParams({ creator: userId, sort: 'newest', limit: '48' });
+        if (cursor) query.set('cursor', cursor);
+        const answer: CataloguePage = await apiRequest(`/api/projects?${query.toString()}`, {
+          signal,
+          auth: false,
+        });
+        for (const p of answer.items) mine.push({ id: p.id, title: p.title });
         cursor = answer.cursor;
         if (!cursor) break;
       }

@@ -57,7 +57,7 @@ export default function ClientDashboard({ profile }: { profile: Profile }) {
 function HireList({ userId, onHired }: { userId: string; onHired: () => void }) {
   const { t } = useTranslation();
   const projects = usePublishedProjects();
-  const [hiring, setHiring] = useState<Project | null>(null);
+  const [hiring, setHiring] = useState<Pick<Project, 'id' | 'title' | 'creator'> | null>(null);
   if (projects.isPending) return <PageLoading />;
   if (projects.isError) return <LoadError onRetry={() => void projects.refetch()} />;
   if (projects.data.length === 0)

@@ -28,7 +28,8 @@ export function HireDialog({
   onClose,
   onHired,
 }: {
-  project: Project | null;
+  /** The beat to hire the creator of (a catalogue card or a full project). */
+  project: Pick<Project, 'id' | 'title' | 'creator'> | null;
   userId: string;
   onClose: () => void;
   onHired: () => void;

@@ -1,66 +1,62 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Project } from '../../../../../shared/schemas/marketplace';
+import type { MarksAnswer } from '../../../../../shared/schemas/catalogue';
 import { apiRequest } from '../../../api/client';
-import type { FavoriteList } from './schemas';
 
-/** The same cache entry My Collection reads: ['me', 'favorites', userId]. */
-const favoritesKey = (userId: string | null) => ['me', 'favorites', userId] as const;
+/**
+ * The visitor's own marks on the beats a page shows (issue 16): the catalogue pages are public and
+ * cached, so whether a beat is liked or bought comes from one small call of the signed-in user,
+ * GET /api/me/marks?ids=… (never cached).
+ */
+const marksKey = (userId: string | null) => ['me', 'marks', userId] as const;
 
-export function useMyFavorites(userId: string | null) {
+export function useMarks(userId: string | null, ids: readonly string[]) {
+  const list = [...ids].sort().join(',');
   return useQuery({
-    queryKey: favoritesKey(userId),
-    queryFn: async ({ signal }) => {
-      // The schemas (and zod) load beside the request instead of with the page's code (catalogue.ts).
-      const [body, { Favorites }] = await Promise.all([
-        apiRequest<unknown>('/api/me/favorites', { signal }),
+    queryKey: [...marksKey(userId), list],
+    queryFn: async ({ signal }): Promise<MarksAnswer> => {
+      const [body, { MarksAnswer }] = await Promise.all([
+        apiRequest<unknown>(`/api/me/marks?ids=${encodeURIComponent(list)}`, { signal }),
         import('./schemas'),
       ]);
-      return Favorites.parse(body).items;
+      return MarksAnswer.parse(body);
     },
-    enabled: userId !== null,
+    enabled: userId !== null && list !== '',
     staleTime: 30_000,
   });
 }
 
-/** Like (POST) or unlike (DELETE; a favourite's id is the beat's id), updating the list at once. */
+/** Like (POST) or unlike (DELETE; a favourite's id is the beat's id); the marks change at once. */
 export function useToggleFavorite(userId: string | null) {
   const queryClient = useQueryClient();
+  const update = (id: string, liked: boolean) =>
+    queryClient.setQueriesData<MarksAnswer>({ queryKey: marksKey(userId) }, (marks) =>
+      marks
+        ? {
+            ...marks,
+            favorites: liked
+              ? [...new Set([...marks.favorites, id])]
+              : marks.favorites.filter((fav) => fav !== id),
+          }
+        : marks,
+    );
   return useMutation({
-    mutationFn: async ({ beat, liked }: { beat: Project; liked: boolean }) => {
+    mutationFn: async ({ id, liked }: { id: string; liked: boolean }) => {
       if (liked) {
-        await apiRequest(`/api/me/favorites/${encodeURIComponent(beat.id)}`, { method: 'DELETE' });
-        return { beat, liked: false };
+        await apiRequest(`/api/me/favorites/${encodeURIComponent(id)}`, { method: 'DELETE' });
+        return { liked: false };
       }
-      await apiRequest('/api/me/favorites', { method: 'POST', body: { projectId: beat.id } });
-      return { beat, liked: true };
+      await apiRequest('/api/me/favorites', { method: 'POST', body: { projectId: id } });
+      return { liked: true };
     },
-    onMutate: async ({ beat, liked }) => {
-      const key = favoritesKey(userId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<FavoriteList>(key);
-      queryClient.setQueryData<FavoriteList>(key, (list = []) =>
-        liked
-          ? list.filter((favorite) => favorite.id !== beat.id)
-          : [
-              {
-                id: beat.id,
-                project_id: beat.id,
-                user_id: userId ?? '',
-                beat_title: beat.title,
-                beat_creator: beat.creator,
-                beat_genre: beat.genre,
-                beat_price: beat.price,
-                beat_cover_url: beat.coverUrl,
-                created_at: new Date().toISOString(),
-              },
-              ...list,
-            ],
-      );
-      return { previous };
+    onMutate: async ({ id, liked }) => {
+      await queryClient.cancelQueries({ queryKey: marksKey(userId) });
+      update(id, !liked);
     },
-    onError: (_error, _input, context) => {
-      queryClient.setQueryData(favoritesKey(userId), context?.previous);
+    onError: (_error, { id, liked }) => update(id, liked),
+    onSettled: () => {
+      // My Collection's list reads the same favourites.
+      void queryClient.invalidateQueries({ queryKey: ['me', 'favorites', userId] });
+      void queryClient.invalidateQueries({ queryKey: marksKey(userId) });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKey(userId) }),
   });
 }

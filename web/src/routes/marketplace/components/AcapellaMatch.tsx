@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { acapellaRange, compatibleKeys } from '../../../../../shared/licensing/key-bpm';
-import { DEFAULT_FILTERS, type BeatFilters } from '../../../../../shared/marketplace/filter';
+import { defaultFilters, type CatalogueFilters } from '../catalogue-state';
 import { ApiError } from '../../../api/client';
 import { useAuth } from '../../../auth/session';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
@@ -25,11 +25,11 @@ type State =
     };
 
 /** The filters that clear the acapella match (back to any key and the default BPM range). */
-const CLEARED: Partial<BeatFilters> = {
+const CLEARED: Partial<CatalogueFilters> = {
   key: null,
-  compatibleKeys: false,
-  halfDoubleTempo: false,
-  bpmRange: [...DEFAULT_FILTERS.bpmRange],
+  compatible: false,
+  halfDouble: false,
+  bpm: defaultFilters().bpm,
 };
 
 /**
@@ -37,7 +37,7 @@ const CLEARED: Partial<BeatFilters> = {
  * detected by the API and the marketplace filters switch to compatible keys and the tempo window,
  * half/double tempo included. Part of the marketplace page's first paint (prerendered with it).
  */
-export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<BeatFilters>) => void }) {
+export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<CatalogueFilters>) => void }) {
   const ready = useFeatureTexts(['licensing']);
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -104,8 +104,8 @@ export default function AcapellaMatch({ onApply }: { onApply: (patch: Partial<Be
       });
       onApply({
         ...CLEARED,
-        ...(key !== null ? { key, compatibleKeys: true } : {}),
-        ...(tempo !== null ? { bpmRange: rangeOf(tempo), halfDoubleTempo: true } : {}),
+        ...(key !== null ? { key, compatible: true } : {}),
+        ...(tempo !== null ? { bpm: rangeOf(tempo), halfDouble: true } : {}),
       });
     } catch (error) {
       setState({ status: 'idle' });

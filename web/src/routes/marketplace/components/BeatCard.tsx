@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Project } from '../../../../../shared/schemas/marketplace';
+import { formatDuration } from '../../../../../shared/marketplace/duration';
+import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
 import { formatBRL, formatCompact, formatFixed } from '../../../lib/format';
 import { PauseGlyph, PlayGlyph } from '../../../components/player/PlayerBar';
 import { Stars } from './Stars';
 
 interface BeatCardProps {
-  beat: Project;
+  beat: CatalogueCard;
   liked: boolean;
   playing: boolean;
   onPlay: () => void;
@@ -86,7 +87,7 @@ export function BeatCard({ beat, liked, playing, onPlay, onLike, onShare, onBuy 
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
-          <span>{beat.duration}</span>
+          <span>{formatDuration(beat.duration_seconds)}</span>
           <span>{t('marketplace.bpmValue', { bpm: beat.bpm })}</span>
           <span aria-label={t('marketplace.downloadsLabel', { count: beat.downloads })}>
             ↓ {formatCompact(beat.downloads)}

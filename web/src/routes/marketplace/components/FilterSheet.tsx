@@ -1,46 +1,39 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FILTER_LIMITS,
-  SORT_FIELDS,
-  defaultFilters,
-  parseMinDownloads,
-  type BeatFilters,
-  type SortField,
-} from '../../../../../shared/marketplace/filter';
+import { PRODUCT_GENRES } from '../../../../../shared/marketplace/genres';
+import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
 import { Dialog } from '../../../components/Dialog';
 import { formatClock } from '../../../lib/format';
+import { useCreatorDirectory } from '../api/catalogue';
+import {
+  FILTER_LIMITS,
+  SORTS,
+  defaultFilters,
+  parseMinDownloads,
+  type CatalogueFilters,
+  type Sort,
+} from '../catalogue-state';
 import { KeyTempoFilter } from './KeyTempoFilter';
+import { SORT_LABELS } from './SimpleView';
 
 interface FilterSheetProps {
   open: boolean;
   onClose: () => void;
   /** The applied filters; the sheet edits a draft of them. */
-  applied: BeatFilters;
-  onApply: (filters: BeatFilters) => void;
-  genres: readonly string[];
-  creators: readonly string[];
+  applied: CatalogueFilters;
+  onApply: (filters: CatalogueFilters) => void;
+  /** The cards on screen: they name the creators of the applied creator filter. */
+  cards: readonly CatalogueCard[];
 }
-
-const sortKeys: Record<
-  SortField,
-  'sortDownloads' | 'sortRating' | 'sortPrice' | 'sortTitle' | 'sortCreatedAt'
-> = {
-  downloads: 'sortDownloads',
-  rating: 'sortRating',
-  price: 'sortPrice',
-  title: 'sortTitle',
-  created_at: 'sortCreatedAt',
-};
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-white/10 bg-zinc-950 px-3 text-sm text-zinc-100 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
 
 /**
  * The advanced filter side sheet. Edits stay in a draft until 'Aplicar Filtros'; 'Limpar' resets to the
- * defaults and applies them at once (spec 1 §4).
+ * defaults and applies them at once (spec 1 §4). A slider at its end means no limit on that side.
  */
-export function FilterSheet({ open, onClose, applied, onApply, genres, creators }: FilterSheetProps) {
+export function FilterSheet({ open, onClose, applied, onApply, cards }: FilterSheetProps) {
   const { t } = useTranslation();
   const formId = useId();
   return (
@@ -78,8 +71,7 @@ export function FilterSheet({ open, onClose, applied, onApply, genres, creators 
         <FilterForm
           formId={formId}
           applied={applied}
-          genres={genres}
-          creators={creators}
+          cards={cards}
           onApply={(filters) => {
             onApply(filters);
             onClose();
@@ -93,26 +85,24 @@ export function FilterSheet({ open, onClose, applied, onApply, genres, creators 
 function FilterForm({
   formId,
   applied,
-  genres,
-  creators,
+  cards,
   onApply,
 }: {
   formId: string;
-  applied: BeatFilters;
-  genres: readonly string[];
-  creators: readonly string[];
-  onApply: (filters: BeatFilters) => void;
+  applied: CatalogueFilters;
+  cards: readonly CatalogueCard[];
+  onApply: (filters: CatalogueFilters) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState<BeatFilters>(() => structuredClone(applied));
+  const [draft, setDraft] = useState<CatalogueFilters>(() => structuredClone(applied));
   const [downloadsText, setDownloadsText] = useState(
-    applied.minDownloads ? String(applied.minDownloads) : '',
+    applied.downloadsMin ? String(applied.downloadsMin) : '',
   );
-  const update = (patch: Partial<BeatFilters>) => setDraft((current) => ({ ...current, ...patch }));
-
+  const update = (patch: Partial<CatalogueFilters>) => setDraft((current) => ({ ...current, ...patch }));
   const toggleIn = (list: string[], item: string) =>
     list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+  const priceLabel = (value: number) => `R$ ${value}${value === FILTER_LIMITS.price.max ? '+' : ''}`;
 
   return (
     <form
@@ -120,30 +110,30 @@ function FilterForm({
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply({ ...draft, minDownloads: parseMinDownloads(downloadsText) });
+        onApply({ ...draft, downloadsMin: parseMinDownloads(downloadsText) });
       }}
     >
       <RangeField
         label={t('marketplace.price')}
         limits={FILTER_LIMITS.price}
-        value={draft.priceRange}
-        format={(v) => `R$ ${v}`}
-        onChange={(priceRange) => update({ priceRange })}
+        value={draft.price}
+        format={priceLabel}
+        onChange={(price) => update({ price })}
       />
       <RangeField
         label={t('marketplace.bpm')}
         limits={FILTER_LIMITS.bpm}
-        value={draft.bpmRange}
+        value={draft.bpm}
         format={String}
-        onChange={(bpmRange) => update({ bpmRange })}
+        onChange={(bpm) => update({ bpm })}
       />
       <KeyTempoFilter draft={draft} update={update} />
       <RangeField
         label={t('marketplace.duration')}
         limits={FILTER_LIMITS.duration}
-        value={draft.durationRange}
+        value={draft.duration}
         format={formatClock}
-        onChange={(durationRange) => update({ durationRange })}
+        onChange={(duration) => update({ duration })}
       />
 
       <div className="grid grid-cols-2 gap-3">
@@ -154,8 +144,8 @@ function FilterForm({
           <select
             id={`${id}-rating`}
             className={fieldClass}
-            value={draft.minRating}
-            onChange={(event) => update({ minRating: Number(event.target.value) })}
+            value={draft.ratingMin}
+            onChange={(event) => update({ ratingMin: Number(event.target.value) })}
           >
             {FILTER_LIMITS.ratingOptions.map((rating) => (
               <option key={rating} value={rating}>
@@ -181,51 +171,89 @@ function FilterForm({
 
       <CheckList
         legend={t('marketplace.genres')}
-        items={genres}
+        items={PRODUCT_GENRES.map((genre) => ({ id: genre, label: genre }))}
         selected={draft.genres}
         onToggle={(genre) => update({ genres: toggleIn(draft.genres, genre) })}
       />
-      <CheckList
-        legend={t('marketplace.creators')}
-        items={creators}
+      <CreatorField
         selected={draft.creators}
-        onToggle={(creator) => update({ creators: toggleIn(draft.creators, creator) })}
+        cards={cards}
+        onToggle={(creator) => update({ creators: toggleIn(draft.creators, creator).slice(0, 5) })}
       />
 
-      <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-sort`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-            {t('marketplace.sortBy')}
-          </label>
-          <select
-            id={`${id}-sort`}
-            className={fieldClass}
-            value={draft.sortBy}
-            onChange={(event) => update({ sortBy: event.target.value as SortField })}
-          >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`marketplace.${sortKeys[field]}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-order`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-            {t('marketplace.sortOrder')}
-          </label>
-          <select
-            id={`${id}-order`}
-            className={fieldClass}
-            value={draft.sortOrder}
-            onChange={(event) => update({ sortOrder: event.target.value === 'asc' ? 'asc' : 'desc' })}
-          >
-            <option value="desc">{t('marketplace.orderDesc')}</option>
-            <option value="asc">{t('marketplace.orderAsc')}</option>
-          </select>
-        </div>
+      <div>
+        <label htmlFor={`${id}-sort`} className="mb-1.5 block text-sm font-medium text-zinc-200">
+          {t('marketplace.sortBy')}
+        </label>
+        <select
+          id={`${id}-sort`}
+          className={fieldClass}
+          value={draft.sort}
+          onChange={(event) => update({ sort: event.target.value as Sort })}
+        >
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(SORT_LABELS[sort])}
+            </option>
+          ))}
+        </select>
       </div>
     </form>
+  );
+}
+
+/** Creators: a name search over the creators with beats (GET /api/catalogue/creators), up to five chosen. */
+function CreatorField({
+  selected,
+  cards,
+  onToggle,
+}: {
+  selected: readonly string[];
+  cards: readonly CatalogueCard[];
+  onToggle: (creatorId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const directory = useCreatorDirectory(search, true);
+  const names = useMemo(() => {
+    const known = new Map<string, string>();
+    for (const card of cards) known.set(card.creator_id, card.creator);
+    for (const entry of directory.data ?? []) known.set(entry.id, entry.name);
+    return known;
+  }, [cards, directory.data]);
+  const found = (directory.data ?? []).filter((entry) => !selected.includes(entry.id));
+  const items = [
+    ...selected.map((creatorId) => ({ id: creatorId, label: names.get(creatorId) ?? creatorId })),
+    ...found.map((entry) => ({ id: entry.id, label: entry.name })),
+  ];
+  return (
+    <div className="space-y-2">
+      <label htmlFor={`${id}-creator`} className="block text-sm font-medium text-zinc-200">
+        {t('marketplace.creators')}
+      </label>
+      <input
+        id={`${id}-creator`}
+        type="search"
+        className={fieldClass}
+        value={search}
+        maxLength={60}
+        aria-label={t('marketplace.creatorSearch')}
+        placeholder={t('marketplace.creatorSearchPlaceholder')}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {directory.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-zinc-500">{t('marketplace.creatorsNone')}</p>
+      ) : (
+        <CheckList
+          legend={t('marketplace.creators')}
+          hideLegend
+          items={items}
+          selected={selected}
+          onToggle={onToggle}
+        />
+      )}
+    </div>
   );
 }
 
@@ -288,31 +316,33 @@ function RangeField({
 
 function CheckList({
   legend,
+  hideLegend = false,
   items,
   selected,
   onToggle,
 }: {
   legend: string;
-  items: readonly string[];
+  hideLegend?: boolean;
+  items: readonly { id: string; label: string }[];
   selected: readonly string[];
   onToggle: (item: string) => void;
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-zinc-200">{legend}</legend>
+      <legend className={hideLegend ? 'sr-only' : 'text-sm font-medium text-zinc-200'}>{legend}</legend>
       <div className="mt-2 flex max-h-40 flex-wrap gap-2 overflow-y-auto">
         {items.map((item) => (
           <label
-            key={item}
+            key={item.id}
             className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/10 px-3 py-1 text-sm text-zinc-300 has-checked:border-violet-400 has-checked:bg-violet-600/30 has-focus-visible:outline-2 has-focus-visible:outline-violet-400"
           >
             <input
               type="checkbox"
               className="sr-only"
-              checked={selected.includes(item)}
-              onChange={() => onToggle(item)}
+              checked={selected.includes(item.id)}
+              onChange={() => onToggle(item.id)}
             />
-            {item}
+            {item.label}
           </label>
         ))}
       </div>

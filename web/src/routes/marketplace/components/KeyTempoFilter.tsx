@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BeatFilters } from '../../../../../shared/marketplace/filter';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
+import type { CatalogueFilters } from '../catalogue-state';
 import { keyLabel, MUSICAL_KEYS } from '../../../lib/key-names';
 
 /** Filter sheet: musical key (with compatible keys) and half/double tempo for the BPM range (issue 8). */
@@ -9,8 +9,8 @@ export function KeyTempoFilter({
   draft,
   update,
 }: {
-  draft: BeatFilters;
-  update: (patch: Partial<BeatFilters>) => void;
+  draft: CatalogueFilters;
+  update: (patch: Partial<CatalogueFilters>) => void;
 }) {
   const ready = useFeatureTexts(['licensing']);
   const { t } = useTranslation();
@@ -38,9 +38,9 @@ export function KeyTempoFilter({
         <input
           type="checkbox"
           className="accent-violet-500"
-          checked={draft.compatibleKeys === true}
+          checked={draft.compatible}
           disabled={!draft.key}
-          onChange={(event) => update({ compatibleKeys: event.target.checked })}
+          onChange={(event) => update({ compatible: event.target.checked })}
         />
         {t('licensing.search.compatible')}
       </label>
@@ -48,8 +48,8 @@ export function KeyTempoFilter({
         <input
           type="checkbox"
           className="accent-violet-500"
-          checked={draft.halfDoubleTempo === true}
-          onChange={(event) => update({ halfDoubleTempo: event.target.checked })}
+          checked={draft.halfDouble}
+          onChange={(event) => update({ halfDouble: event.target.checked })}
         />
         {t('licensing.search.halfDouble')}
       </label>

@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { pageButtons } from '../catalogue-state';
 
 interface PaginationProps {
   page: number;
-  pageCount: number;
-  buttons: readonly number[];
+  /** Pages whose start is known (the pages seen so far and the next one). */
+  reachable: number;
+  /** All pages, when the number of results is known. */
+  pageCount: number | null;
   onChange: (page: number) => void;
 }
 
-/** Anterior, up to five page buttons, Próxima. */
-export function Pagination({ page, pageCount, buttons, onChange }: PaginationProps) {
+/**
+ * Anterior, up to five page buttons, Próxima. Pages are read from the server one after another (each
+ * starts where the previous ended), so the buttons offer the pages reached so far and the next one.
+ */
+export function Pagination({ page, reachable, pageCount, onChange }: PaginationProps) {
   const { t } = useTranslation();
-  if (pageCount <= 1) return null;
+  if (reachable <= 1 && (pageCount ?? 1) <= 1) return null;
   const base =
     'h-10 min-w-10 rounded-lg px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40';
   return (
@@ -26,7 +32,7 @@ export function Pagination({ page, pageCount, buttons, onChange }: PaginationPro
       >
         {t('marketplace.previous')}
       </button>
-      {buttons.map((number) => (
+      {pageButtons(page, Math.max(reachable, page)).map((number) => (
         <button
           key={number}
           type="button"
@@ -41,7 +47,7 @@ export function Pagination({ page, pageCount, buttons, onChange }: PaginationPro
       <button
         type="button"
         className={`${base} border border-white/10 text-zinc-200 hover:bg-white/5`}
-        disabled={page >= pageCount}
+        disabled={page >= reachable}
         onClick={() => onChange(page + 1)}
       >
         {t('marketplace.next')}

@@ -1,60 +1,72 @@
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRODUCT_GENRES } from '../../../../../shared/marketplace/genres';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
-import {
-  SORT_FIELDS,
-  defaultFilters,
-  filterBeats,
-  type SortField,
-} from '../../../../../shared/marketplace/filter';
-import type { Project } from '../../../../../shared/schemas/marketplace';
+import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
 import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
+import {
+  FILTER_LIMITS,
+  SORTS,
+  type CatalogueFilters,
+  type CatalogueState,
+  type Sort,
+} from '../catalogue-state';
+import type { ResultsPage } from './CatalogueResults';
 import { Pagination } from './Pagination';
 import { Stars } from './Stars';
 
 const SUBSCRIPTION_PLANS: readonly PlanId[] = ['INICIANTE', 'ARTISTA', 'PRO'];
-const PRICE_CAPS = [25, 50, 100] as const;
+const PRICE_CAPS = [25, 50, FILTER_LIMITS.price.max] as const;
 const DELIVERY_DAYS = 7;
 const fieldClass =
   'h-10 rounded-lg border border-white/10 bg-zinc-900 px-3 text-sm text-zinc-100 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40';
 
+export const SORT_LABELS = {
+  popular: 'marketplace.sortPopular',
+  newest: 'marketplace.sortNewest',
+  price_asc: 'marketplace.sortPriceAsc',
+  price_desc: 'marketplace.sortPriceDesc',
+  bpm_asc: 'marketplace.sortBpmAsc',
+  bpm_desc: 'marketplace.sortBpmDesc',
+} as const satisfies Record<Sort, string>;
+
 interface SimpleViewProps {
-  beats: readonly Project[];
-  genres: readonly string[];
-  onBuy: (beat: Project) => void;
+  state: CatalogueState;
+  /** The search box's text (the URL follows it after a pause). */
+  text: string;
+  onText: (text: string) => void;
+  onFilters: (filters: CatalogueFilters) => void;
+  results: ResultsPage | null;
+  updating: boolean;
+  onPage: (page: number) => void;
+  onBuy: (beat: CatalogueCard) => void;
   onSubscribe: (plan: PlanId) => void;
 }
 
-/** The simple marketplace view: search, category, price cap, sort; subscriptions and projects sections. */
-export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProps) {
+/**
+ * The simple marketplace view: search, category, price cap, sort; subscriptions and projects sections.
+ * The same URL state and the same server pages as the full view (GET /api/projects): switching views
+ * keeps the search.
+ */
+export function SimpleView({
+  state,
+  text,
+  onText,
+  onFilters,
+  results,
+  updating,
+  onPage,
+  onBuy,
+  onSubscribe,
+}: SimpleViewProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('all');
-  const [cap, setCap] = useState(100);
-  const [sortBy, setSortBy] = useState<SortField>('downloads');
-
-  const [page, setPage] = useState(1);
-
-  // The same shared rules as the full view: search, category as the genre chip, price cap, sort, 12 a page.
-  const result = useMemo(
-    () =>
-      filterBeats(beats, {
-        search,
-        genreChip: category,
-        filters: { ...defaultFilters(), priceRange: [0, cap], sortBy },
-        page,
-      }),
-    [beats, search, category, cap, sortBy, page],
-  );
-  const projects = result.items;
-
-  const sortLabels: Record<SortField, string> = {
-    downloads: t('marketplace.sortDownloads'),
-    rating: t('marketplace.sortRating'),
-    price: t('marketplace.sortPrice'),
-    title: t('marketplace.sortTitle'),
-    created_at: t('marketplace.sortCreatedAt'),
-  };
+  const { filters } = state;
+  const category = filters.genres.length === 1 ? filters.genres[0]! : 'all';
+  const cap =
+    filters.price[0] === FILTER_LIMITS.price.min &&
+    (PRICE_CAPS as readonly number[]).includes(filters.price[1])
+      ? filters.price[1]
+      : FILTER_LIMITS.price.max;
+  const projects = results?.items ?? [];
 
   return (
     <div className="space-y-10">
@@ -63,11 +75,9 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
           {t('marketplace.simpleSearchLabel')}
           <input
             type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
+            value={text}
+            maxLength={100}
+            onChange={(event) => onText(event.target.value)}
             placeholder={t('marketplace.searchPlaceholder')}
             className={`${fieldClass} mt-1 w-full`}
           />
@@ -76,14 +86,13 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
           {t('marketplace.categoryLabel')}
           <select
             value={category}
-            onChange={(event) => {
-              setCategory(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) =>
+              onFilters({ ...filters, genres: event.target.value === 'all' ? [] : [event.target.value] })
+            }
             className={`${fieldClass} mt-1 w-full`}
           >
             <option value="all">{t('marketplace.categoryAll')}</option>
-            {genres.map((genre) => (
+            {PRODUCT_GENRES.map((genre) => (
               <option key={genre} value={genre}>
                 {genre}
               </option>
@@ -94,15 +103,14 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
           {t('marketplace.priceFilterLabel')}
           <select
             value={cap}
-            onChange={(event) => {
-              setCap(Number(event.target.value));
-              setPage(1);
-            }}
+            onChange={(event) =>
+              onFilters({ ...filters, price: [FILTER_LIMITS.price.min, Number(event.target.value)] })
+            }
             className={`${fieldClass} mt-1 w-full`}
           >
             {PRICE_CAPS.map((max) => (
               <option key={max} value={max}>
-                {max === 100
+                {max === FILTER_LIMITS.price.max
                   ? t('marketplace.priceAny')
                   : t('marketplace.priceUpTo', { max: formatBRL(max) })}
               </option>
@@ -112,16 +120,13 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
         <label className="text-sm text-zinc-300">
           {t('marketplace.sortBy')}
           <select
-            value={sortBy}
-            onChange={(event) => {
-              setSortBy(event.target.value as SortField);
-              setPage(1);
-            }}
+            value={filters.sort}
+            onChange={(event) => onFilters({ ...filters, sort: event.target.value as Sort })}
             className={`${fieldClass} mt-1 w-full`}
           >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {sortLabels[field]}
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(SORT_LABELS[sort])}
               </option>
             ))}
           </select>
@@ -169,12 +174,19 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
         <h2 id="simple-projects" className="text-xl font-semibold text-white">
           {t('marketplace.projectsTitle')}
         </h2>
-        {projects.length === 0 ? (
+        {!results ? (
+          <p role="status" className="mt-4 text-zinc-400">
+            {t('common.loading')}
+          </p>
+        ) : projects.length === 0 ? (
           <p className="mt-4 rounded-2xl border border-white/10 bg-zinc-900/60 p-8 text-center text-zinc-400">
             {t('marketplace.projectsEmpty')}
           </p>
         ) : (
-          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          <ul
+            aria-busy={updating}
+            className={`mt-4 grid gap-3 md:grid-cols-2 ${updating ? 'opacity-60' : ''}`}
+          >
             {projects.map((project) => (
               <li
                 key={project.id}
@@ -211,14 +223,16 @@ export function SimpleView({ beats, genres, onBuy, onSubscribe }: SimpleViewProp
             ))}
           </ul>
         )}
-        <div className="mt-6">
-          <Pagination
-            page={result.page}
-            pageCount={result.pageCount}
-            buttons={result.pageButtons}
-            onChange={setPage}
-          />
-        </div>
+        {results && (
+          <div className="mt-6">
+            <Pagination
+              page={results.page}
+              reachable={results.reachable}
+              pageCount={results.pageCount}
+              onChange={onPage}
+            />
+          </div>
+        )}
       </section>
     </div>
   );

@@ -1,32 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import type { Project } from '../../../../../shared/schemas/marketplace';
+import type { CatalogueStats } from '../../../../../shared/schemas/catalogue';
 import { formatCompact, formatFixed } from '../../../lib/format';
 
 /** Downloads per day are not tracked per day; the spec's sample figure stands in for it. */
 const SAMPLE_DOWNLOADS_TODAY = 800;
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Four stat cards: catalogue size, downloads today (sample), average rating and new this week (computed).
- * While the catalogue loads, the cards keep their final size with a placeholder in place of each figure.
+ * Four stat cards: catalogue size, downloads today (sample), average rating and new this week, from the
+ * catalogue's own counts (they come with the first page's answer). While they load, the cards keep their
+ * final size with a placeholder in place of each figure.
  */
-export function StatCards({
-  beats,
-  now,
-  loading = false,
-}: {
-  beats: readonly Project[];
-  now: number;
-  loading?: boolean;
-}) {
+export function StatCards({ stats, loading = false }: { stats: CatalogueStats | null; loading?: boolean }) {
   const { t } = useTranslation();
-  const average = beats.length ? beats.reduce((sum, beat) => sum + beat.rating, 0) / beats.length : 0;
-  const fresh = beats.filter((beat) => now - Date.parse(beat.created_at) <= WEEK_MS).length;
   const cards = [
-    { label: t('marketplace.statBeats'), value: formatCompact(beats.length) },
+    { label: t('marketplace.statBeats'), value: formatCompact(stats?.beats ?? 0) },
     { label: t('marketplace.statDownloadsToday'), value: formatCompact(SAMPLE_DOWNLOADS_TODAY) },
-    { label: t('marketplace.statAverageRating'), value: formatFixed(average, 1) },
-    { label: t('marketplace.statNewThisWeek'), value: String(fresh) },
+    { label: t('marketplace.statAverageRating'), value: formatFixed(stats?.average_rating ?? 0, 1) },
+    { label: t('marketplace.statNewThisWeek'), value: String(stats?.new_this_week ?? 0) },
   ];
   return (
     <dl aria-label={t('marketplace.statsLabel')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
