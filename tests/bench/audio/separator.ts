@@ -12,7 +12,7 @@
  * Resumable: each piece's scores are cached per piece and per separator-code hash (separator-cache.ts,
  * .local/bench-audio/scores/), the reference rows per piece (reference-scores.json); run the same command
  * again after an interruption and it continues; once every piece is cached it only prints the tables.
- * `--reverse` works from the last piece back, `--from <id>` starts at that piece: more processes on the
+ * `--only id,id` scores only those pieces. `--reverse` works from the last piece back, `--from <id>` starts at that piece: more processes on the
  * same split share the work.
  * Needs the material's Debian packages (see material.ts) and python3-mir-eval (apt-get install -y
  * python3-mir-eval), run with Debian's /usr/bin/python3 (separator_eval.py).
@@ -48,6 +48,8 @@ export interface SeparatorBenchOptions {
   ablate?: boolean | string[];
   /** Measure peak RSS on a 10-minute 48 kHz input in a child process (default true). */
   memory?: boolean;
+  /** Only these pieces (ids), e.g. dev pieces outside the mask model's fit. */
+  only?: string[];
   /** Start at this piece (then wrap round): a third process on the same split. */
   from?: string;
   /** Separate and score the pieces last to first (a second process on the same split). */
@@ -265,7 +267,9 @@ export async function separatorBench(options: SeparatorBenchOptions = {}): Promi
   }
   let firstPieces: Piece[] = [];
   for (const split of splits) {
-    const pieces = await ensureMaterial({ split, count: options.count });
+    const pieces = (await ensureMaterial({ split, count: options.count })).filter(
+      (p) => !options.only || options.only.includes(p.meta.id),
+    );
     if (firstPieces.length === 0) firstPieces = pieces;
     const ids = pieces.map((p) => p.meta.id);
     // --reverse: a second process on the same split works from the other end (the cache joins them).
@@ -355,6 +359,7 @@ async function main(): Promise<void> {
     pieces: process.argv.includes('--pieces'),
     reverse: process.argv.includes('--reverse'),
     from: arg('from'),
+    only: arg('only')?.split(','),
   });
 }
 
