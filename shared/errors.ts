@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ApiErrorCode } from './i18n/api-errors/pt-BR';
+import type { ApiErrorParams } from './i18n/api-errors/format';
 
 export type { ApiErrorCode } from './i18n/api-errors/pt-BR';
 export type { ApiErrorParams } from './i18n/api-errors/format';
@@ -40,3 +41,35 @@ export const ErrorCode = {
   Internal: 'SERVER_ERROR',
   Unavailable: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<string, ApiErrorCode>;
+
+/**
+ * A failure stored for a user to read later (a background job's: the stems ZIP, a beat's MP3): the code
+ * of the error catalogue and its params, never a sentence, so each reader sees it in their own language.
+ */
+export interface ApiProblem {
+  code: ApiErrorCode;
+  params: ApiErrorParams;
+}
+
+export const problem = (code: ApiErrorCode, params: ApiErrorParams = {}): ApiProblem => ({
+  code,
+  params: { ...params },
+});
+
+const StoredProblem = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/)
+    .max(64),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+
+/**
+ * The problem stored on an item, or `fallback` for anything else (an item written before problems were
+ * stored as codes held a pt-BR sentence: it reads as the generic failure of its job).
+ */
+export function storedProblem(value: unknown, fallback: ApiProblem): ApiProblem {
+  const parsed = StoredProblem.safeParse(value);
+  // The code is not checked against the catalogue here: the web falls back to its status's text.
+  return parsed.success ? (parsed.data as ApiProblem) : fallback;
+}

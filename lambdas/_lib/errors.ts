@@ -59,7 +59,8 @@ export class ValidationFailed extends AppError {
     const field = issues[0]?.path ?? '';
     const rule = first ? textRuleIssue(first) : undefined;
     if (rule) super(400, rule.code, rule.params, issues);
-    else if (first && isCode(first.message))
+    // A schema's plain VALIDATION_ERROR (a shape no form sends) names the field like zod's own messages.
+    else if (first && isCode(first.message) && first.message !== ErrorCode.Validation)
       super(400, first.message, { ...(field ? { field } : {}), ...bounds(first) }, issues);
     else super(400, ErrorCode.Validation, field ? { context: 'field', field } : {}, issues);
   }

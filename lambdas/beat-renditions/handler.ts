@@ -1,6 +1,6 @@
 import { getProject } from '../_lib/db/projects';
 import { buildRenditions } from '../_lib/licensing/rendition-encoding';
-import { MP3_FAILED_MESSAGE, RenditionsJobInput, finishRenditionsJob } from '../_lib/licensing/renditions';
+import { MP3_FAILED, RenditionsJobInput, finishRenditionsJob } from '../_lib/licensing/renditions';
 import { logger } from '../_lib/logger';
 
 /**
@@ -24,7 +24,7 @@ export const handler = async (
     await finishRenditionsJob(input, { status: 'ready', ...keys });
   } catch (error) {
     logger.error('renditions job failed', { error: error as Error, ...input });
-    await finishRenditionsJob(input, { status: 'failed', error: MP3_FAILED_MESSAGE });
+    await finishRenditionsJob(input, { status: 'failed', error: MP3_FAILED });
     return { status: 'failed', projectId: input.projectId };
   }
   logger.info('renditions job ready', { ...input, ms: Date.now() - started });

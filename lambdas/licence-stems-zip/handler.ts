@@ -1,7 +1,8 @@
+import { problem } from '../../shared/errors';
 import { getProject } from '../_lib/db/projects';
 import { AppError, NotFound } from '../_lib/errors';
 import { buildStemsZip } from '../_lib/licensing/delivery';
-import { STEMS_FAILED_MESSAGE, StemsJobInput, finishStemsJob } from '../_lib/licensing/stems-job';
+import { STEMS_FAILED, StemsJobInput, finishStemsJob } from '../_lib/licensing/stems-job';
 import { getLicence, getLicenceSettings } from '../_lib/licensing/store';
 import { logger } from '../_lib/logger';
 
@@ -27,8 +28,8 @@ export const handler = async (
     const settings = await getLicenceSettings(project);
     await buildStemsZip(licence, project, settings);
   } catch (error) {
-    // Our own errors carry a message for the buyer (e.g. the creator removed the WAV); others do not.
-    const message = error instanceof AppError ? error.message : STEMS_FAILED_MESSAGE;
+    // Our own errors say why (e.g. the creator removed the WAV), by code; others are the generic failure.
+    const message = error instanceof AppError ? problem(error.code, error.params) : STEMS_FAILED;
     logger.error('stems job failed', { error: error as Error, ...input });
     await finishStemsJob(input, 'failed', message);
     return { status: 'failed', orderId: input.orderId };

@@ -86,11 +86,11 @@ const CouponPreview = z.object({
   projectId: z.string().trim().min(1).max(100),
   tier: TierId,
   coupon: z
-    .string({ message: 'Informe o código do cupom.' })
+    .string({ message: issueCode('COUPON_CODE_REQUIRED') })
     .trim()
     .toUpperCase()
-    .min(1, 'Informe o código do cupom.')
-    .max(32, 'Cupom inválido.'),
+    .min(1, issueCode('COUPON_CODE_REQUIRED'))
+    .max(32, issueCode('INVALID_COUPON')),
 });
 
 const AnalyseRequest = z.object({ key: z.string().trim().min(1).max(1024) });
@@ -99,9 +99,9 @@ const MusicalData = z.object({
   key: z
     .string()
     .trim()
-    .max(20, 'Tom inválido (ex.: A minor, C major).')
+    .max(20, issueCode('MUSICAL_KEY_INVALID'))
     .nullable()
-    .refine((v) => v === null || normalizeKey(v) !== undefined, 'Tom inválido (ex.: A minor, C major).'),
+    .refine((v) => v === null || normalizeKey(v) !== undefined, issueCode('MUSICAL_KEY_INVALID')),
   bpm: z
     .number({ message: issueCode('BPM_NOT_WHOLE') })
     .int(issueCode('BPM_NOT_WHOLE'))

@@ -1,3 +1,4 @@
+import type { ApiProblem } from '../errors';
 import { TIER_FILES, type DeliverableKind, type TierId } from './tiers';
 
 /**
@@ -7,8 +8,8 @@ import { TIER_FILES, type DeliverableKind, type TierId } from './tiers';
  * `POST /api/licences/{orderId}/stems` starts it again.
  */
 export interface DeliveredFile {
+  /** What the file is; the app names it in the reader's language (with `ai_separated`, `name`'s type). */
   kind: DeliverableKind;
-  label: string;
   name: string;
   url: string;
   ai_separated: boolean;
@@ -20,18 +21,15 @@ export interface StemsView {
   status: StemsStatus;
   /** Separated by our AI splitter (no multitracks from the creator). */
   ai: boolean;
-  /** Why the last job failed, in the user's words (pt-BR). */
-  error?: string;
+  /** Why the last job failed: a code of the API error catalogue, shown in the reader's language. */
+  error?: ApiProblem;
 }
 
 /**
  * The MP3 of a beat uploaded as a WAV is encoded in the background after publishing (beat-renditions);
- * until it exists the MP3 line is missing from `files` and this says why, in the buyer's words (pt-BR).
+ * until it exists the MP3 line is missing from `files` and this says why (a failure as an error code).
  */
-export interface Mp3View {
-  status: Exclude<StemsStatus, 'ready'>;
-  message: string;
-}
+export type Mp3View = { status: 'preparing' } | { status: 'failed'; error: ApiProblem };
 
 export interface LicenceFilesAnswer {
   tier: TierId;

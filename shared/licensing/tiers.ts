@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { issueCode } from '../errors';
 import { textField } from '../text-input';
 import { DEFAULT_CREDIT, creditLine, normalizeCredit, type DefaultCreditLabel } from './credit';
 
@@ -10,7 +11,7 @@ export { creditLine } from './credit';
  */
 export const TIER_IDS = ['mp3', 'wav', 'trackout', 'exclusive'] as const;
 export type TierId = (typeof TIER_IDS)[number];
-export const TierId = z.enum(TIER_IDS, { message: 'Licença inválida: use mp3, wav, trackout ou exclusive.' });
+export const TierId = z.enum(TIER_IDS, { message: issueCode('TIER_INVALID') });
 
 export const TIER_NAMES: Record<TierId, string> = {
   mp3: 'Licença MP3',
@@ -32,12 +33,15 @@ export const TIER_FILES: Record<TierId, readonly DeliverableKind[]> = {
 export const MAX_TERM_LIMIT = 1_000_000_000;
 export const MAX_CREDIT_LINE = 200;
 
-/** `null` = unlimited. Messages in Portuguese: they reach the creator as the save's error. */
+/**
+ * `null` = unlimited. Every refusal here is an error code (shared/i18n/api-errors): it reaches the creator
+ * as the save's error, in their language; shapes the editor never sends read as the generic field error.
+ */
 const Limit = z
-  .number({ message: 'Use um número inteiro ou deixe vazio para ilimitado.' })
-  .int('Use um número inteiro, sem casas decimais.')
-  .min(0, 'O valor não pode ser negativo.')
-  .max(MAX_TERM_LIMIT, 'Use no máximo 1.000.000.000 ou deixe vazio para ilimitado.')
+  .number({ message: issueCode('TERM_LIMIT_INVALID') })
+  .int(issueCode('TERM_LIMIT_INVALID'))
+  .min(0, issueCode('TERM_LIMIT_INVALID'))
+  .max(MAX_TERM_LIMIT, issueCode('TERM_LIMIT_INVALID'))
   .nullable();
 
 export const LicenceTerms = z.object(
@@ -46,19 +50,16 @@ export const LicenceTerms = z.object(
     audio_streams: Limit,
     music_videos: Limit,
     radio_stations: Limit,
-    live_performances: z.boolean({ message: 'Informe se apresentações ao vivo são permitidas.' }),
+    live_performances: z.boolean({ message: issueCode('VALIDATION_ERROR') }),
     // Also bounded in UTF-16 units: the terms travel in a Stripe metadata value (≤ 500 characters).
     credit_line: z
-      .string({ message: 'O crédito deve ser um texto.' })
+      .string({ message: issueCode('VALIDATION_ERROR') })
       .pipe(textField('credit_line', { max: MAX_CREDIT_LINE }))
-      .refine(
-        (value) => value.length <= MAX_CREDIT_LINE,
-        `O crédito pode ter no máximo ${MAX_CREDIT_LINE} caracteres.`,
-      )
+      .refine((value) => value.length <= MAX_CREDIT_LINE, issueCode('CREDIT_TOO_LONG'))
       // The default, in any language, is stored as its kind (./credit.ts).
       .transform(normalizeCredit),
   },
-  { message: 'Termos da licença ausentes ou inválidos.' },
+  { message: issueCode('VALIDATION_ERROR') },
 );
 export type LicenceTerms = z.infer<typeof LicenceTerms>;
 
@@ -73,18 +74,18 @@ export const TERM_LABELS: Record<keyof LicenceTerms, string> = {
 };
 
 const Price = z
-  .number({ message: 'O preço deve ser um número.' })
-  .min(1, 'O preço mínimo é R$ 1,00.')
-  .max(1_000_000, 'Preço acima do permitido.')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use no máximo 2 casas decimais.');
+  .number({ message: issueCode('PRICE_NOT_NUMBER') })
+  .min(1, issueCode('PRICE_TOO_LOW'))
+  .max(1_000_000, issueCode('PRICE_TOO_HIGH'))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, issueCode('PRICE_DECIMALS'));
 
 export const TierConfig = z.object(
   {
-    enabled: z.boolean({ message: 'Informe se a licença está ativa.' }),
+    enabled: z.boolean({ message: issueCode('VALIDATION_ERROR') }),
     price: Price,
     terms: LicenceTerms,
   },
-  { message: 'Configuração da licença ausente ou inválida.' },
+  { message: issueCode('VALIDATION_ERROR') },
 );
 export type TierConfig = z.infer<typeof TierConfig>;
 
@@ -95,7 +96,7 @@ export const TiersConfig = z.object(
     trackout: TierConfig,
     exclusive: TierConfig,
   },
-  { message: 'Envie a configuração das quatro licenças.' },
+  { message: issueCode('VALIDATION_ERROR') },
 );
 export type TiersConfig = z.infer<typeof TiersConfig>;
 
@@ -177,29 +178,33 @@ export const COUPON_CODE = /^[A-Z0-9_-]{3,32}$/;
 
 export const CouponInput = z
   .object({
-    code: z.string().trim().toUpperCase().regex(COUPON_CODE, 'Código: 3 a 32 letras, números, - ou _.'),
-    kind: z.enum(['percent', 'fixed'], { message: 'Tipo de desconto inválido (percentual ou valor fixo).' }),
+    code: z.string().trim().toUpperCase().regex(COUPON_CODE, issueCode('COUPON_CODE_FORMAT')),
+    kind: z.enum(['percent', 'fixed'], { message: issueCode('COUPON_KIND_INVALID') }),
     /** Percent (1–100) or BRL off. */
     value: z
-      .number({ message: 'O desconto deve ser um número.' })
-      .positive('O desconto deve ser maior que zero.')
-      .max(1_000_000, 'Desconto acima do permitido.'),
-    expires_at: z.string().datetime({ message: 'Data de expiração inválida.' }).nullable().default(null),
+      .number({ message: issueCode('COUPON_VALUE_INVALID') })
+      .positive(issueCode('COUPON_VALUE_INVALID'))
+      .max(1_000_000, issueCode('COUPON_VALUE_TOO_HIGH')),
+    expires_at: z
+      .string()
+      .datetime({ message: issueCode('COUPON_EXPIRY_INVALID') })
+      .nullable()
+      .default(null),
     max_uses: z
-      .number({ message: 'O limite de usos deve ser um número (ou vazio para ilimitado).' })
-      .int('O limite de usos deve ser um número inteiro.')
-      .min(1, 'O limite de usos deve ser pelo menos 1.')
-      .max(1_000_000, 'Use no máximo 1.000.000 usos ou deixe vazio para ilimitado.')
+      .number({ message: issueCode('COUPON_USES_INVALID') })
+      .int(issueCode('COUPON_USES_INVALID'))
+      .min(1, issueCode('COUPON_USES_INVALID'))
+      .max(1_000_000, issueCode('COUPON_USES_INVALID'))
       .nullable()
       .default(null),
     /** Tiers the code applies to; empty = all. */
     tiers: z
-      .array(TierId, { message: 'Lista de licenças do cupom inválida.' })
-      .max(4, 'Escolha no máximo as quatro licenças.')
+      .array(TierId, { message: issueCode('COUPON_TIERS_INVALID') })
+      .max(4, issueCode('COUPON_TIERS_INVALID'))
       .default([]),
   })
   .refine((c) => c.kind !== 'percent' || c.value <= 100, {
-    message: 'A porcentagem deve ser no máximo 100.',
+    message: issueCode('COUPON_PERCENT_TOO_HIGH'),
     path: ['value'],
   });
 export type CouponInput = z.infer<typeof CouponInput>;
@@ -262,31 +267,35 @@ export const LicenceSettingsRequest = z.object(
     tiers: TiersConfig,
     /** Files of the beat (keys of the creator's own uploads); the MP3 is the published audio by default. */
     wav_key: z
-      .string({ message: 'Arquivo WAV inválido.' })
+      .string({ message: issueCode('INVALID_FILE_KEY') })
       .trim()
-      .max(500, 'Arquivo WAV inválido.')
+      .max(500, issueCode('INVALID_FILE_KEY'))
       .nullable()
       .default(null),
     stems_keys: z
       .array(
-        z.string({ message: 'Stem inválido.' }).trim().min(1, 'Stem inválido.').max(500, 'Stem inválido.'),
+        z
+          .string({ message: issueCode('INVALID_FILE_KEY') })
+          .trim()
+          .min(1, issueCode('INVALID_FILE_KEY'))
+          .max(500, issueCode('INVALID_FILE_KEY')),
         {
-          message: 'Lista de stems inválida.',
+          message: issueCode('VALIDATION_ERROR'),
         },
       )
-      .max(MAX_STEMS, `Anexe no máximo ${MAX_STEMS} stems (ou um ZIP).`)
+      .max(MAX_STEMS, issueCode('STEMS_TOO_MANY'))
       .default([]),
     /** Trackout without multitracks: stems separated by our DSP splitter, labelled AI-separated. */
-    ai_stems: z.boolean({ message: 'Informe se os stems por IA estão ativos.' }).default(false),
+    ai_stems: z.boolean({ message: issueCode('VALIDATION_ERROR') }).default(false),
     /** Offers below this are refused (BRL); null = no offers. */
     min_offer: z
-      .number({ message: 'A oferta mínima deve ser um número.' })
-      .min(1, 'A oferta mínima é R$ 1,00.')
-      .max(1_000_000, 'Oferta mínima acima do permitido.')
+      .number({ message: issueCode('MIN_OFFER_TOO_LOW') })
+      .min(1, issueCode('MIN_OFFER_TOO_LOW'))
+      .max(1_000_000, issueCode('MIN_OFFER_TOO_HIGH'))
       .nullable()
       .default(null),
   },
-  { message: 'Configuração de licenças inválida.' },
+  { message: issueCode('VALIDATION_ERROR') },
 );
 export type LicenceSettingsRequest = z.infer<typeof LicenceSettingsRequest>;
 

@@ -170,7 +170,7 @@ export const FileAnalysisRequest = z
     analysisType: z.string().max(40).default('auto'),
     prompt: z.string().max(4000).optional(),
   })
-  .refine((b) => b.uploadId || b.key || b.filePath, { message: 'uploadId ou key é obrigatório' });
+  .refine((b) => b.uploadId || b.key || b.filePath, { message: issueCode('UPLOAD_REFERENCE_REQUIRED') });
 
 // ---------------------------------------------------------------------------------------------------
 // DAW bridge

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { Prize } from '../competition-prize';
+import { CompetitionTranslations } from '../competition-text';
 import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
@@ -165,9 +167,12 @@ export const Competition = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  prize_1st: z.string(),
-  prize_2nd: z.string(),
-  prize_3rd: z.string(),
+  /** Prizes as data (shared/competition-prize.ts); null for a stored text this code cannot read. */
+  prize_1st: Prize.nullable(),
+  prize_2nd: Prize.nullable(),
+  prize_3rd: Prize.nullable(),
+  /** en-US / es-ES title and description (shared/competition-text.ts); pt-BR is title/description. */
+  translations: CompetitionTranslations.optional(),
   starts_at: z.string(),
   ends_at: z.string(),
   is_active: z.boolean(),

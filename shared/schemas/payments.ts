@@ -1,15 +1,13 @@
 import * as z from 'zod';
 import { issueCode } from '../errors';
 import { LedgerLabel } from '../i18n/ledger/label';
-import { CHECKOUT_PLAN_NAMES, MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
+import { MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
 
 /** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */
 export const PlanName = z
   .string()
   .trim()
-  .refine((value) => resolvePlan(value) !== undefined, {
-    message: `Plano inválido. Use um destes: ${CHECKOUT_PLAN_NAMES.join(', ')}.`,
-  })
+  .refine((value) => resolvePlan(value) !== undefined, { message: issueCode('PLAN_INVALID') })
   .transform((value) => resolvePlan(value) as PlanId);
 
 /** POST /api/functions/create-checkout */
@@ -18,21 +16,18 @@ export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequest>;
 
 /** POST /api/functions/create-payment: a one-time payment in BRL (marketplace purchase). */
 export const CreatePaymentRequest = z.object({
-  productName: z.string().trim().min(1, 'Informe o nome do produto.').max(200),
+  productName: z.string().trim().min(1, issueCode('REQUIRED_FIELDS')).max(200),
   amount: z
-    .number({ message: 'O valor deve ser um número.' })
-    .positive('O valor deve ser maior que zero.')
-    .max(1_000_000, 'Valor acima do permitido.')
-    .refine(
-      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
-      'Use no máximo 2 casas decimais.',
-    ),
+    .number({ message: issueCode('PAYMENT_AMOUNT_INVALID') })
+    .positive(issueCode('PAYMENT_AMOUNT_INVALID'))
+    .max(1_000_000, issueCode('PAYMENT_AMOUNT_TOO_HIGH'))
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, issueCode('PRICE_DECIMALS')),
   currency: z
     .string()
     .trim()
     .toLowerCase()
     .default('brl')
-    .refine((value) => value === 'brl', 'A moeda de pagamento é brl.'),
+    .refine((value) => value === 'brl', issueCode('PAYMENT_CURRENCY_INVALID')),
   projectId: z.string().trim().min(1).max(100).optional(),
 });
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequest>;

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { Prize } from '../competition-prize';
+import { CompetitionTranslations } from '../competition-text';
 import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,
@@ -20,9 +22,12 @@ export const CompetitionCard = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  prize_1st: z.string(),
-  prize_2nd: z.string(),
-  prize_3rd: z.string(),
+  /** Prizes as data (shared/competition-prize.ts); null for a stored text this code cannot read. */
+  prize_1st: Prize.nullable(),
+  prize_2nd: Prize.nullable(),
+  prize_3rd: Prize.nullable(),
+  /** en-US / es-ES title and description (shared/competition-text.ts); pt-BR is title/description. */
+  translations: CompetitionTranslations.optional(),
   starts_at: z.string(),
   ends_at: z.string(),
   is_active: z.boolean(),

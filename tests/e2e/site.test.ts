@@ -253,6 +253,47 @@ describe('site pages', () => {
     await other.close();
   });
 
+  it("settings wait for the profile's saved language instead of showing this browser's (issue 18)", async () => {
+    const context = await contextIn('pt-BR', viewports.mobile);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signUpThroughUi(page, platform, { fullName: 'Lia Idioma', emailLabel: 'site-language' });
+    await page.goto('/settings');
+    const select = page.locator('select[id$="-language"]');
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLSelectElement>('select[id$="-language"]')?.disabled,
+    );
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/me/settings') && response.request().method() === 'PUT',
+    );
+    await select.selectOption('en-US');
+    expect((await saved).ok()).toBe(true);
+
+    // This browser now prefers Spanish, and the saved preferences arrive late: until they do, the select
+    // is disabled with a loading line (it used to show 'Español' as if it were the saved choice).
+    await page.evaluate(() => localStorage.setItem('preferred-language', 'es-ES'));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/me/settings', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.goto('/settings');
+    await page.getByTestId('settings-loading').getByText('Cargando tus preferencias guardadas…').waitFor();
+    expect(await select.isDisabled()).toBe(true);
+    await screenshot(page, 'site-mobile-settings-loading-es');
+    release();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLSelectElement>('select[id$="-language"]')?.disabled,
+    );
+    expect(await select.inputValue()).toBe('en-US');
+    expect(await page.getByTestId('settings-loading').count()).toBe(0);
+    await screenshot(page, 'site-mobile-settings-loaded-en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on a phone the chat button and the player bar leave every control reachable (issue 18)', async () => {
     const context = await contextIn('pt-BR', viewports.mobile);
     const page = await context.newPage();

@@ -116,8 +116,8 @@ export async function pay(url: string): Promise<string> {
 export interface FilesAnswer {
   tier: string;
   status: 'ready' | 'preparing' | 'failed';
-  files: { kind: string; url: string; name: string; label: string; ai_separated: boolean }[];
-  stems?: { status: string; ai: boolean; error?: string };
+  files: { kind: string; url: string; name: string; ai_separated: boolean }[];
+  stems?: { status: string; ai: boolean; error?: { code: string; params: Record<string, string | number> } };
   error?: { code: string; message: string };
 }
 

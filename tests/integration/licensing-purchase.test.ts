@@ -127,6 +127,11 @@ describe('licence purchase through the sandbox checkout', () => {
       body: { projectId: beat.id, tier: 'wav', coupon: 'NOPE' },
     });
     expect([preview.status, preview.body.error]).toEqual([400, unknown.body.error]);
+    const blank = await api<{ error?: { code: string } }>('POST', '/api/licences/coupon-preview', {
+      claims: buyer,
+      body: { projectId: beat.id, tier: 'wav', coupon: '  ' },
+    });
+    expect([blank.status, blank.body.error?.code]).toEqual([400, 'COUPON_CODE_REQUIRED']);
     const otherTier = await api('POST', '/api/licences/coupon-preview', {
       claims: buyer,
       body: { projectId: beat.id, tier: 'mp3', coupon: 'WAV20' },
@@ -637,6 +642,13 @@ describe('licence purchase through the sandbox checkout', () => {
       },
     );
     expect([badBpm.status, badBpm.body.error?.message]).toEqual([400, 'O BPM deve estar entre 40 e 250.']);
+    // A key the platform cannot read is refused by code (each reader sees it in their language).
+    const badKey = await api<{ error?: { code: string } }>(
+      'PUT',
+      `/api/creator/projects/${beat.id}/musical-data`,
+      { claims: owner, body: { key: 'Q major', bpm: 120 } },
+    );
+    expect([badKey.status, badKey.body.error?.code]).toEqual([400, 'MUSICAL_KEY_INVALID']);
     expect((await projectSaleState(beat.id)).key).toBe('A minor');
   }, 60_000);
 });

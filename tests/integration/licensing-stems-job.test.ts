@@ -109,7 +109,8 @@ describe('AI stems ZIP as a background job', () => {
     const failed = await waitForFiles(buyer, orderId);
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ status: 'failed', stems: { status: 'failed', ai: true } });
-    expect(failed.body.stems?.error).toBeTruthy();
+    // The reason is an error code (each reader sees it in their language), never a stored sentence.
+    expect(failed.body.stems?.error?.code).toMatch(/^[A-Z][A-Z0-9_]+$/);
     const failedJob = (await getLicence(projectId, orderId))?.stems_job_id;
     // Polling again does not start another job.
     expect((await files(buyer, orderId)).body.status).toBe('failed');
@@ -144,7 +145,7 @@ describe('AI stems ZIP as a background job', () => {
     );
     const stale = await files(buyer, orderId);
     expect(stale.body).toMatchObject({ status: 'failed', stems: { status: 'failed' } });
-    expect(stale.body.stems?.error).toContain('demorou demais');
+    expect(stale.body.stems?.error).toEqual({ code: 'STEMS_FAILED', params: { context: 'stale' } });
     expect((await retry(buyer, orderId)).status).toBe(202);
     expect((await waitForFiles(buyer, orderId)).body.status).toBe('ready');
   }, 90_000);

@@ -7,6 +7,7 @@ import { createOffer } from '../../lambdas/_lib/db/offers';
 import { rarityRank, type Rarity } from '../../shared/gamification';
 import { defaultCreatorSettings, type LimitedOffer } from '../../shared/schemas/marketplace';
 import { call, client, creator } from './marketplace-helpers';
+import { prize } from '../../shared/competition-prize';
 
 const HOUR = 3_600_000;
 
@@ -88,9 +89,9 @@ describe('leaderboard, achievements, competition', () => {
     const now = Date.now();
     const base = {
       description: 'd',
-      prize_1st: '1',
-      prize_2nd: '2',
-      prize_3rd: '3',
+      prize_1st: prize(1, 'mentorship'),
+      prize_2nd: prize(2),
+      prize_3rd: prize(3),
       starts_at: new Date(now - HOUR).toISOString(),
     };
     const id = `comp-${randomUUID()}`;

@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/site';
 import { COMMUNITY_POSTS_PER_WINDOW, DEFAULT_SETTINGS } from '../../shared/site-rules';
 import { call, sentCommands, user, type Claims } from './site-helpers';
+import { prize } from '../../shared/competition-prize';
 
 const DAY = 86_400_000;
 
@@ -27,9 +28,10 @@ function card(
     id: `test-${run}-${name}`,
     title: name,
     description: 'd',
-    prize_1st: 'R$ 1',
-    prize_2nd: 'R$ 2',
-    prize_3rd: 'R$ 3',
+    prize_1st: prize(1),
+    prize_2nd: prize(2),
+    prize_3rd: prize(3),
+    translations: { 'en-US': { title: 'T', description: 'D' } },
     starts_at: new Date(now - 40 * DAY).toISOString(),
     ends_at: new Date(now + endsInDays * DAY).toISOString(),
     is_active: endsInDays > 0,
@@ -57,6 +59,9 @@ describe('competitions API', () => {
     const mineActive = active.body.items.filter((c) => c.id.startsWith(`test-${run}`));
     expect(mineActive.map((c) => c.title)).toEqual(['sooner', 'later']);
     expect(mineActive[0]).toMatchObject({ difficulty: 'advanced', participants: 10, winner: null });
+    // Prizes travel as data; the app writes them in the reader's language and money format.
+    expect(mineActive[0]!.prize_1st).toEqual({ amount_brl: 1, extra: null });
+    expect(mineActive[0]!.translations).toEqual({ 'en-US': { title: 'T', description: 'D' } });
 
     const finished = await call<{ items: CompetitionCard[] }>('GET', '/api/competitions?status=finished');
     const mineFinished = finished.body.items.filter((c) => c.id.startsWith(`test-${run}`));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deliveredKinds, RENDITIONS_JOB_STALE_SECONDS } from '../../shared/licensing/delivery';
 import type { ProjectRecord } from '../../lambdas/_lib/db/projects';
 import {
-  MP3_FAILED_MESSAGE,
+  MP3_FAILED,
   needsRenditions,
   renditionKeys,
   renditionsState,
@@ -35,7 +35,7 @@ describe('renditions of a WAV beat', () => {
     expect(renditionKeys('P1', 'J2').mp3).not.toBe(renditionKeys('P1', 'J1').mp3);
   });
 
-  it('the MP3 is ready only with its key; a running job is preparing, in Portuguese', () => {
+  it('the MP3 is ready only with its key; a running job is preparing', () => {
     expect(renditionsState(beat({ renditions_status: 'ready', mp3_key: 'k.mp3' }), now)).toEqual({
       status: 'ready',
       key: 'k.mp3',
@@ -49,20 +49,29 @@ describe('renditions of a WAV beat', () => {
       }),
       now,
     );
-    expect(running).toMatchObject({ status: 'preparing', message: expect.stringContaining('MP3') });
+    expect(running).toEqual({ status: 'preparing' });
   });
 
-  it('a job preparing past its timeout, or failed, is reported as failed (and may be retried)', () => {
+  it('a job preparing past its timeout, or failed, is reported as failed by code (and may be retried)', () => {
     const started = new Date(now.getTime() - (RENDITIONS_JOB_STALE_SECONDS + 1) * 1000).toISOString();
     expect(
       renditionsState(beat({ renditions_status: 'preparing', renditions_started_at: started }), now),
     ).toEqual({
       status: 'failed',
-      message: expect.stringContaining('demorou demais'),
+      error: { code: 'MP3_FAILED', params: { context: 'stale' } },
     });
     expect(renditionsState(beat({ renditions_status: 'failed' }), now)).toEqual({
       status: 'failed',
-      message: MP3_FAILED_MESSAGE,
+      error: MP3_FAILED,
     });
+    // The failure recorded by the job, as a code; an item written before codes held a pt-BR sentence.
+    const recorded = { code: 'AUDIO_CORRUPT', params: {} };
+    expect(renditionsState(beat({ renditions_status: 'failed', renditions_error: recorded }), now)).toEqual({
+      status: 'failed',
+      error: recorded,
+    });
+    expect(
+      renditionsState(beat({ renditions_status: 'failed', renditions_error: 'Não foi possível…' }), now),
+    ).toEqual({ status: 'failed', error: { code: 'MP3_FAILED', params: {} } });
   });
 });

@@ -1,4 +1,5 @@
 import type { Achievement } from '../../../shared/schemas/marketplace';
+import { prize } from '../../../shared/competition-prize';
 
 /**
  * Sample marketplace content written by infra/local/seed.ts on the first `npm start` (spec 1: the
@@ -306,7 +307,19 @@ export const seedCompetition = {
   title: 'Beat do Mês',
   description:
     'Produza um beat original no tema "Noites do Brasil". O público e os jurados escolhem os vencedores.',
-  prize_1st: 'R$ 5.000 + contrato de distribuição',
-  prize_2nd: 'R$ 2.500',
-  prize_3rd: 'R$ 1.000',
+  prize_1st: prize(5000, 'distribution_contract'),
+  prize_2nd: prize(2500),
+  prize_3rd: prize(1000),
+  translations: {
+    'en-US': {
+      title: 'Beat of the Month',
+      description:
+        'Produce an original beat on the theme "Nights of Brazil". The audience and the judges choose the winners.',
+    },
+    'es-ES': {
+      title: 'Beat del Mes',
+      description:
+        'Produce un beat original con el tema "Noches de Brasil". El público y el jurado eligen a los ganadores.',
+    },
+  },
 };

@@ -1,4 +1,5 @@
 import type { CommunityPost, CompetitionCard } from '../../../shared/schemas/site';
+import { prize } from '../../../shared/competition-prize';
 import { postTags } from '../../../shared/site-rules';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,9 +17,19 @@ const cards: SeedCard[] = [
     key: 'lofi-night',
     title: 'Lo-Fi Night Sessions',
     description: 'Crie um beat lo-fi de até 3 minutos com samples originais e clima noturno.',
-    prize_1st: 'R$ 3.000',
-    prize_2nd: 'R$ 1.500',
-    prize_3rd: 'R$ 500',
+    translations: {
+      'en-US': {
+        title: 'Lo-Fi Night Sessions',
+        description: 'Make a lo-fi beat of up to 3 minutes with original samples and a night-time mood.',
+      },
+      'es-ES': {
+        title: 'Lo-Fi Night Sessions',
+        description: 'Crea un beat lo-fi de hasta 3 minutos con samples originales y ambiente nocturno.',
+      },
+    },
+    prize_1st: prize(3000),
+    prize_2nd: prize(1500),
+    prize_3rd: prize(500),
     difficulty: 'beginner',
     category: 'Lo-Fi',
     tags: ['lofi', 'chill', 'samples'],
@@ -33,9 +44,19 @@ const cards: SeedCard[] = [
     key: 'trap-remix',
     title: 'Desafio Trap Remix',
     description: 'Remixe as stems oficiais em um trap pesado. Vale 808, vale criatividade.',
-    prize_1st: 'R$ 8.000 + mentoria',
-    prize_2nd: 'R$ 4.000',
-    prize_3rd: 'R$ 2.000',
+    translations: {
+      'en-US': {
+        title: 'Trap Remix Challenge',
+        description: 'Remix the official stems into a heavy trap. 808s welcome, creativity too.',
+      },
+      'es-ES': {
+        title: 'Desafío Trap Remix',
+        description: 'Remezcla los stems oficiales en un trap contundente. Vale 808, vale creatividad.',
+      },
+    },
+    prize_1st: prize(8000, 'mentorship'),
+    prize_2nd: prize(4000),
+    prize_3rd: prize(2000),
     difficulty: 'advanced',
     category: 'Trap',
     tags: ['trap', 'remix', '808'],
@@ -50,9 +71,19 @@ const cards: SeedCard[] = [
     key: 'funk-bh',
     title: 'Funk BH Challenge',
     description: 'Produção de funk mineiro com ponto de partida no tamborzão.',
-    prize_1st: 'R$ 5.000',
-    prize_2nd: 'R$ 2.000',
-    prize_3rd: 'R$ 1.000',
+    translations: {
+      'en-US': {
+        title: 'Funk BH Challenge',
+        description: 'A funk mineiro production starting from the tamborzão.',
+      },
+      'es-ES': {
+        title: 'Funk BH Challenge',
+        description: 'Producción de funk mineiro con el tamborzão como punto de partida.',
+      },
+    },
+    prize_1st: prize(5000),
+    prize_2nd: prize(2000),
+    prize_3rd: prize(1000),
     difficulty: 'intermediate',
     category: 'Funk',
     tags: ['funk', 'bh'],
@@ -67,9 +98,19 @@ const cards: SeedCard[] = [
     key: 'house-sunset',
     title: 'House Sunset Cup',
     description: 'Uma faixa house para o pôr do sol, de 120 a 126 BPM.',
-    prize_1st: 'R$ 4.000',
-    prize_2nd: 'R$ 2.000',
-    prize_3rd: 'R$ 800',
+    translations: {
+      'en-US': {
+        title: 'House Sunset Cup',
+        description: 'A house track for the sunset, from 120 to 126 BPM.',
+      },
+      'es-ES': {
+        title: 'House Sunset Cup',
+        description: 'Un tema house para la puesta de sol, de 120 a 126 BPM.',
+      },
+    },
+    prize_1st: prize(4000),
+    prize_2nd: prize(2000),
+    prize_3rd: prize(800),
     difficulty: 'intermediate',
     category: 'House',
     tags: ['house', 'sunset'],
@@ -84,9 +125,19 @@ const cards: SeedCard[] = [
     key: 'phonk-drift',
     title: 'Phonk Drift Battle',
     description: 'Phonk com cowbell e atitude para a trilha de um vídeo de drift.',
-    prize_1st: 'R$ 2.500',
-    prize_2nd: 'R$ 1.000',
-    prize_3rd: 'R$ 500',
+    translations: {
+      'en-US': {
+        title: 'Phonk Drift Battle',
+        description: 'Phonk with cowbell and attitude for the soundtrack of a drift video.',
+      },
+      'es-ES': {
+        title: 'Phonk Drift Battle',
+        description: 'Phonk con cencerro y actitud para la banda sonora de un vídeo de drift.',
+      },
+    },
+    prize_1st: prize(2500),
+    prize_2nd: prize(1000),
+    prize_3rd: prize(500),
     difficulty: 'beginner',
     category: 'Phonk',
     tags: ['phonk', 'drift'],

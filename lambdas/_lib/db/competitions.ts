@@ -1,5 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { readPrize } from '../../../shared/competition-prize';
+import { readCompetitionTranslations } from '../../../shared/competition-text';
 import type { Competition } from '../../../shared/schemas/marketplace';
 import type { CompetitionCard } from '../../../shared/schemas/site';
 import { db } from '../aws/dynamodb';
@@ -27,9 +29,10 @@ export function competitionFromItem(item: Record<string, unknown>): Competition 
     id: String(item.id),
     title: String(item.title ?? ''),
     description: String(item.description ?? ''),
-    prize_1st: String(item.prize_1st ?? ''),
-    prize_2nd: String(item.prize_2nd ?? ''),
-    prize_3rd: String(item.prize_3rd ?? ''),
+    prize_1st: readPrize(item.prize_1st),
+    prize_2nd: readPrize(item.prize_2nd),
+    prize_3rd: readPrize(item.prize_3rd),
+    translations: readCompetitionTranslations(item.translations),
     starts_at: String(item.starts_at ?? ''),
     ends_at: String(item.ends_at ?? ''),
     is_active: item.is_active === true,

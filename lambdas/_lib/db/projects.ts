@@ -45,7 +45,8 @@ export interface ProjectRecord {
   renditions_status?: RenditionsStatus;
   renditions_job_id?: string;
   renditions_started_at?: string;
-  renditions_error?: string;
+  /** An ApiProblem (items written before held a pt-BR sentence: read with storedProblem). */
+  renditions_error?: unknown;
 }
 
 export type RenditionsStatus = 'preparing' | 'ready' | 'failed';

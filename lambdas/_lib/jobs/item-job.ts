@@ -1,12 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import type { ApiProblem } from '../../../shared/errors';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 
 /**
  * A background job whose state lives on a table item as `<prefix>_status` (preparing → ready | failed),
- * `<prefix>_job_id`, `<prefix>_started_at`, `<prefix>_finished_at` and `<prefix>_error`: the AI stems ZIP
+ * `<prefix>_job_id`, `<prefix>_started_at`, `<prefix>_finished_at` and `<prefix>_error` (why it failed, as
+ * an error code and params: each reader sees it in their language): the AI stems ZIP
  * of a licence (`stems`) and a beat's MP3 renditions (`renditions`). Claiming is a conditional update, so
  * concurrent requests start one job; a job records its result only while it is still the item's current
  * one, so a stale retry changes nothing.
@@ -75,7 +77,7 @@ export async function invokeItemJob(functionName: string, input: object): Promis
 export async function finishItemJob(
   job: Pick<ItemJob, 'key' | 'prefix'>,
   jobId: string,
-  result: { status: 'ready'; set?: Record<string, string> } | { status: 'failed'; error: string },
+  result: { status: 'ready'; set?: Record<string, string> } | { status: 'failed'; error: ApiProblem },
   now = new Date(),
 ): Promise<boolean> {
   const p = job.prefix;

@@ -15,14 +15,8 @@ import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } fr
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { providerSettings } from '../provider-settings';
 import { STEM_NAMES } from '../stems/separator';
-import {
-  MP3_FAILED_MESSAGE,
-  MP3_PREPARING_MESSAGE,
-  needsRenditions,
-  renditionsState,
-  startRenditionsJob,
-} from './renditions';
-import { STEMS_FAILED_MESSAGE, startStemsJob, stemsJobState } from './stems-job';
+import { MP3_FAILED, needsRenditions, renditionsState, startRenditionsJob } from './renditions';
+import { STEMS_FAILED, startStemsJob, stemsJobState } from './stems-job';
 import { tierAvailable } from './availability';
 import type { LicenceRecord, LicenceSettings } from './store';
 
@@ -119,7 +113,6 @@ export async function deliverLicence(
       const name = `${title}.mp3`;
       out.push({
         kind,
-        label: 'MP3',
         name,
         url: await presignAudioBucketGet(state.key, DOWNLOAD_URL_SECONDS, name),
         ai_separated: false,
@@ -129,7 +122,6 @@ export async function deliverLicence(
       const name = `${title}.${ext(project.audio_key) || 'mp3'}`;
       out.push({
         kind,
-        label: ext(project.audio_key) === 'mp3' ? 'MP3' : 'Áudio (prévia)',
         name,
         url: await presignAudioBucketGet(project.audio_key, DOWNLOAD_URL_SECONDS, name),
         ai_separated: false,
@@ -140,7 +132,6 @@ export async function deliverLicence(
       const name = `${title}.wav`;
       out.push({
         kind,
-        label: 'WAV',
         name,
         url: await presignAudioBucketGet(key, DOWNLOAD_URL_SECONDS, name),
         ai_separated: false,
@@ -156,7 +147,6 @@ export async function deliverLicence(
       const name = `${title} - stems${ai ? ' (AI-separated)' : ''}.zip`;
       out.push({
         kind,
-        label: ai ? 'Stems (ZIP, separados por IA)' : 'Stems (ZIP)',
         name,
         url: await presignAudioBucketGet(key, DOWNLOAD_URL_SECONDS, name),
         ai_separated: ai,
@@ -177,8 +167,8 @@ async function renditionsJob(
   if (state.status === 'preparing' || (state.status === 'failed' && !retry)) return state;
   // Never started (a beat published before renditions existed), or failed and retry asked.
   return (await startRenditionsJob(projectId, now)) === 'preparing'
-    ? { status: 'preparing', message: MP3_PREPARING_MESSAGE }
-    : { status: 'failed', message: MP3_FAILED_MESSAGE };
+    ? { status: 'preparing' }
+    : { status: 'failed', error: MP3_FAILED };
 }
 
 async function stemsJob(licence: LicenceRecord, ai: boolean, retry: boolean, now: Date): Promise<StemsView> {
@@ -187,5 +177,5 @@ async function stemsJob(licence: LicenceRecord, ai: boolean, retry: boolean, now
   // Never started, failed (retry asked) or its ZIP is gone: start one (a concurrent request may win).
   return (await startStemsJob(licence, now)) === 'preparing'
     ? { status: 'preparing', ai }
-    : { status: 'failed', ai, error: STEMS_FAILED_MESSAGE };
+    : { status: 'failed', ai, error: STEMS_FAILED };
 }

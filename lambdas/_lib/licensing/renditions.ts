@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { problem, storedProblem, type ApiProblem } from '../../../shared/errors';
 import { RENDITIONS_JOB_STALE_SECONDS, type Mp3View } from '../../../shared/licensing/delivery';
 import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
 import { projectKey, type ProjectRecord } from '../db/projects';
@@ -22,10 +23,8 @@ const Settings = z.object({
   BEAT_RENDITIONS_FUNCTION: z.string().min(1, 'BEAT_RENDITIONS_FUNCTION is not set'),
 });
 
-export const MP3_PREPARING_MESSAGE =
-  'O MP3 deste beat está sendo preparado a partir do WAV; o link aparece aqui em instantes.';
-export const MP3_FAILED_MESSAGE = 'Não foi possível preparar o MP3 deste beat. Tente novamente.';
-const MP3_STALE_MESSAGE = 'A preparação do MP3 demorou demais. Tente novamente.';
+export const MP3_FAILED = problem('MP3_FAILED');
+const MP3_STALE = problem('MP3_FAILED', { context: 'stale' });
 
 /** The job's state lives on the project item; a finished job is not run again. */
 function renditionsJob(projectId: string): ItemJob {
@@ -60,11 +59,11 @@ export function renditionsState(
   if (project.renditions_status === 'preparing') {
     const started = Date.parse(project.renditions_started_at ?? '');
     if (Number.isFinite(started) && now.getTime() - started > RENDITIONS_JOB_STALE_SECONDS * 1000)
-      return { status: 'failed', message: MP3_STALE_MESSAGE };
-    return { status: 'preparing', message: MP3_PREPARING_MESSAGE };
+      return { status: 'failed', error: MP3_STALE };
+    return { status: 'preparing' };
   }
   if (project.renditions_status === 'failed')
-    return { status: 'failed', message: project.renditions_error || MP3_FAILED_MESSAGE };
+    return { status: 'failed', error: storedProblem(project.renditions_error, MP3_FAILED) };
   return { status: 'none' };
 }
 
@@ -81,7 +80,7 @@ export async function startRenditionsJob(projectId: string, now: Date): Promise<
     await invokeItemJob(Settings.parse(process.env).BEAT_RENDITIONS_FUNCTION, input);
   } catch (error) {
     logger.error('renditions job not started', { error: error as Error, projectId });
-    await finishRenditionsJob(input, { status: 'failed', error: MP3_FAILED_MESSAGE }, now);
+    await finishRenditionsJob(input, { status: 'failed', error: MP3_FAILED }, now);
     return 'failed';
   }
   logger.info('renditions job started', { projectId, jobId });
@@ -91,7 +90,7 @@ export async function startRenditionsJob(projectId: string, now: Date): Promise<
 /** Records the job's result, only while it is the project's current job (a stale retry changes nothing). */
 export async function finishRenditionsJob(
   input: RenditionsJobInput,
-  result: { status: 'ready'; mp3: string; preview: string } | { status: 'failed'; error: string },
+  result: { status: 'ready'; mp3: string; preview: string } | { status: 'failed'; error: ApiProblem },
   now = new Date(),
 ): Promise<boolean> {
   return finishItemJob(

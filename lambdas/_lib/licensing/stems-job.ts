@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { problem, storedProblem, type ApiProblem } from '../../../shared/errors';
 import { STEMS_JOB_STALE_SECONDS, type StemsView } from '../../../shared/licensing/delivery';
 import { claimItemJob, finishItemJob, invokeItemJob, type ItemJob } from '../jobs/item-job';
 import { keys } from '../db/keys';
@@ -28,8 +29,8 @@ const Settings = z.object({
   LICENCE_STEMS_ZIP_FUNCTION: z.string().min(1, 'LICENCE_STEMS_ZIP_FUNCTION is not set'),
 });
 
-export const STEMS_FAILED_MESSAGE = 'Não foi possível preparar os stems. Tente novamente.';
-const STEMS_STALE_MESSAGE = 'A preparação dos stems demorou demais. Tente novamente.';
+export const STEMS_FAILED = problem('STEMS_FAILED');
+const STEMS_STALE = problem('STEMS_FAILED', { context: 'stale' });
 
 /** The job's state lives on the licence item; a 'ready' ZIP that is gone is prepared again. */
 function stemsJob(licence: Pick<LicenceRecord, 'project_id' | 'order_id'>): ItemJob {
@@ -51,11 +52,11 @@ export function stemsJobState(
     case 'preparing': {
       const started = Date.parse(licence.stems_started_at ?? '');
       if (Number.isFinite(started) && now.getTime() - started > STEMS_JOB_STALE_SECONDS * 1000)
-        return { status: 'failed', ai, error: STEMS_STALE_MESSAGE };
+        return { status: 'failed', ai, error: STEMS_STALE };
       return { status: 'preparing', ai };
     }
     case 'failed':
-      return { status: 'failed', ai, error: licence.stems_error || STEMS_FAILED_MESSAGE };
+      return { status: 'failed', ai, error: storedProblem(licence.stems_error, STEMS_FAILED) };
     default:
       // 'ready' without the ZIP in the bucket (the caller looked) is prepared again.
       return { status: 'none', ai };
@@ -74,7 +75,7 @@ export async function startStemsJob(licence: LicenceRecord, now: Date): Promise<
     await invokeItemJob(Settings.parse(process.env).LICENCE_STEMS_ZIP_FUNCTION, input);
   } catch (error) {
     logger.error('stems job not started', { error: error as Error, orderId: licence.order_id });
-    await finishStemsJob(input, 'failed', STEMS_FAILED_MESSAGE, now);
+    await finishStemsJob(input, 'failed', STEMS_FAILED, now);
     return 'failed';
   }
   logger.info('stems job started', { orderId: licence.order_id, jobId });
@@ -85,13 +86,13 @@ export async function startStemsJob(licence: LicenceRecord, now: Date): Promise<
 export async function finishStemsJob(
   input: StemsJobInput,
   status: 'ready' | 'failed',
-  error: string | null,
+  error: ApiProblem | null,
   now = new Date(),
 ): Promise<boolean> {
   return finishItemJob(
     stemsJob({ project_id: input.projectId, order_id: input.orderId }),
     input.jobId,
-    status === 'ready' ? { status } : { status, error: error ?? STEMS_FAILED_MESSAGE },
+    status === 'ready' ? { status } : { status, error: error ?? STEMS_FAILED },
     now,
   );
 }

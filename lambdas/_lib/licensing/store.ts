@@ -193,7 +193,8 @@ export interface LicenceRecord {
   stems_status?: StemsStatus;
   stems_job_id?: string;
   stems_started_at?: string;
-  stems_error?: string;
+  /** An ApiProblem (items written before held a pt-BR sentence: read with storedProblem). */
+  stems_error?: unknown;
 }
 
 export function agreementKey(orderId: string): string {

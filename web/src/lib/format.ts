@@ -140,6 +140,17 @@ export function formatBRL(amount: number, locale = uiLocale()): string {
   return formatMoney(amount, 'BRL', locale);
 }
 
+/** Reais without cents when whole ('R$ 5.000'), with them otherwise ('R$ 1.500,50'): competition prizes. */
+export function formatRoundBRL(amount: number, locale = uiLocale()): string {
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'BRL',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(finite(amount));
+}
+
 /** A wallet amount in US dollars (1 USD = 1 Coin): 'US$ 10,00' (pt-BR), '$10.00' (en-US). */
 export function formatUsd(amount: number, locale = uiLocale()): string {
   return formatMoney(amount, 'USD', locale);

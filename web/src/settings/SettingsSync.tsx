@@ -3,6 +3,7 @@ import { apiRequest } from '../api/client';
 import { useAuth } from '../auth/session';
 import type { UserSettings } from '../../../shared/schemas/site';
 import { getLocalRevision, getSettings, replaceSettings, subscribeSettings } from './store';
+import { setSavedSettingsState } from './sync-state';
 
 const SAVE_DELAY_MS = 600;
 
@@ -20,6 +21,9 @@ export function SettingsSync() {
   const signedOutRevision = useRef(getLocalRevision());
 
   useEffect(() => {
+    // Until the session is known, the preferences shown may not be the user's (see sync-state.ts); once a
+    // user is known, the effect below owns the state (pending until their saved ones arrive).
+    if (!userId) setSavedSettingsState(loading ? 'pending' : 'ready');
     if (loading || userId) return;
     signedOutRevision.current = getLocalRevision();
     return subscribeSettings(() => {
@@ -30,6 +34,7 @@ export function SettingsSync() {
   useEffect(() => {
     ready.current = false;
     if (!userId) return;
+    setSavedSettingsState('pending');
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let savedRevision = getLocalRevision();
@@ -48,11 +53,14 @@ export function SettingsSync() {
         if (getLocalRevision() !== startRevision || !settings) save();
         else replaceSettings(settings);
         savedRevision = getLocalRevision();
+        setSavedSettingsState('ready');
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         ready.current = true;
         console.warn('Could not load settings', error);
+        // The saved ones are unknown: this browser's stay on screen and can be changed.
+        setSavedSettingsState('ready');
         // The saved ones are unknown, but a choice made meanwhile is still this user's to keep.
         if (getLocalRevision() !== startRevision) save();
       });

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { STEMS_POLL_MS, type LicenceFilesAnswer } from '../../../../shared/licensing/delivery';
+import {
+  STEMS_POLL_MS,
+  type DeliveredFile,
+  type LicenceFilesAnswer,
+} from '../../../../shared/licensing/delivery';
 import { ApiError, apiRequest } from '../../api/client';
+import { ApiProblemText } from '../ApiProblemText';
 import { useFeatureTexts } from '../../i18n/use-feature-texts';
 
 /**
@@ -67,6 +72,20 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
 
   if (!ready) return null;
 
+  /** A file's name in the reader's language (an uploaded non-MP3 audio is the preview as uploaded). */
+  const fileName = (file: DeliveredFile): string => {
+    if (file.kind === 'stems')
+      return t(
+        file.ai_separated ? 'licensing.downloads.fileNames.stemsAi' : 'licensing.downloads.fileNames.stems',
+      );
+    if (file.kind === 'wav') return t('licensing.downloads.fileNames.wav');
+    return t(
+      file.name.toLowerCase().endsWith('.mp3')
+        ? 'licensing.downloads.fileNames.mp3'
+        : 'licensing.downloads.fileNames.audio',
+    );
+  };
+
   async function loadFiles() {
     setBusy('files');
     try {
@@ -124,7 +143,7 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
                 download={file.name}
                 className="inline-flex h-9 items-center rounded-lg bg-violet-600 px-3 text-sm font-medium text-white hover:bg-violet-500"
               >
-                {file.label}
+                {fileName(file)}
               </a>
             </li>
           ))}
@@ -138,7 +157,11 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
           aria-live="polite"
           className="flex w-full flex-wrap items-center gap-2 text-sm text-zinc-300"
         >
-          <span>{answer.mp3.message}</span>
+          {answer.mp3.status === 'failed' ? (
+            <ApiProblemText problem={answer.mp3.error} />
+          ) : (
+            <span>{t('licensing.downloads.preparingMp3')}</span>
+          )}
           {answer.mp3.status === 'failed' && stems?.status !== 'failed' && (
             <button
               type="button"
@@ -166,7 +189,10 @@ export function LicenceDownloads({ orderId }: { orderId: string }) {
       {stems?.status === 'failed' && (
         <div role="alert" className="flex w-full flex-wrap items-center gap-2 text-sm text-red-300">
           <span>{t('licensing.downloads.stemsFailed')}</span>
-          {stems.error && <span className="text-zinc-400">{stems.error}</span>}
+          {/* The generic failure repeats the line above; a specific reason (the WAV is gone…) is added. */}
+          {stems.error && !(stems.error.code === 'STEMS_FAILED' && !stems.error.params.context) && (
+            <ApiProblemText problem={stems.error} className="text-zinc-400" />
+          )}
           <button type="button" className={button} disabled={busy !== null} onClick={() => void retryStems()}>
             {busy === 'retry' ? t('licensing.downloads.loading') : t('licensing.downloads.retry')}
           </button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES } from '../../../../shared/site-rules';
 import { LANGUAGE_NAMES } from '../../../../shared/i18n/language';
 import { updateSettings, useSettings } from '../../settings/store';
+import { useSavedSettingsState } from '../../settings/sync-state';
 import { Section, Toggle } from './components/Controls';
 import { DataSection } from './components/DataSection';
 import { PasswordForm } from './components/PasswordForm';
@@ -15,6 +16,8 @@ function SettingsPage() {
   const id = useId();
   const settings = useSettings();
   const { currency } = useSettings();
+  // Until the saved preferences arrive the store holds this browser's (its language): not shown as choices.
+  const pending = useSavedSettingsState() === 'pending';
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
@@ -87,7 +90,20 @@ function SettingsPage() {
       </Section>
 
       <Section id="language" title={t('settings.sections.language')}>
-        <div className="grid gap-4 py-3 sm:grid-cols-2">
+        {pending && (
+          <p
+            role="status"
+            data-testid="settings-loading"
+            className="flex items-center gap-2 pt-3 text-sm text-zinc-400"
+          >
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-violet-400 border-t-transparent motion-reduce:animate-none"
+            />
+            {t('settings.language.loading')}
+          </p>
+        )}
+        <div className="grid gap-4 py-3 sm:grid-cols-2" aria-busy={pending}>
           <div>
             <label htmlFor={`${id}-language`} className="text-sm text-zinc-300">
               {t('settings.language.language')}
@@ -95,10 +111,11 @@ function SettingsPage() {
             <select
               id={`${id}-language`}
               value={settings.language}
+              disabled={pending}
               onChange={(event) =>
                 updateSettings({ language: event.target.value as (typeof SETTINGS_LANGUAGES)[number] })
               }
-              className="mt-1 h-10 w-full rounded-xl border border-white/10 bg-zinc-950 px-3 text-zinc-100"
+              className="mt-1 h-10 w-full rounded-xl border border-white/10 bg-zinc-950 px-3 text-zinc-100 disabled:cursor-wait disabled:opacity-60"
             >
               {SETTINGS_LANGUAGES.map((language) => (
                 <option key={language} value={language}>
@@ -114,11 +131,12 @@ function SettingsPage() {
             <select
               id={`${id}-currency`}
               value={settings.currency}
+              disabled={pending}
               aria-describedby={`${id}-currency-example`}
               onChange={(event) =>
                 updateSettings({ currency: event.target.value as (typeof SETTINGS_CURRENCIES)[number] })
               }
-              className="mt-1 h-10 w-full rounded-xl border border-white/10 bg-zinc-950 px-3 text-zinc-100"
+              className="mt-1 h-10 w-full rounded-xl border border-white/10 bg-zinc-950 px-3 text-zinc-100 disabled:cursor-wait disabled:opacity-60"
             >
               {SETTINGS_CURRENCIES.map((currency) => (
                 <option key={currency} value={currency}>

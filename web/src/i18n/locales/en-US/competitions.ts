@@ -8,6 +8,8 @@ const competitions: Catalogue['competitions'] = {
   difficulty: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
   prize: 'Prize',
   otherPrizes: '2nd {{second}} · 3rd {{third}}',
+  prizeWithExtra: '{{amount}} + {{extra}}',
+  prizeExtras: { distribution_contract: 'distribution contract', mentorship: 'mentoring' },
   participants_one: '{{count, number}} participant',
   participants_zero: '{{count, number}} participants',
   participants_many: '{{count, number}} participants',

@@ -64,6 +64,7 @@ const settings: Catalogue['settings'] = {
     currency: 'Currency',
     currencies: { BRL: 'Brazilian real (BRL)', USD: 'US dollar (USD)', EUR: 'Euro (EUR)' },
     example: 'Example: {{price}}',
+    loading: 'Loading your saved preferences…',
   },
   data: {
     cache: 'Clear cache',

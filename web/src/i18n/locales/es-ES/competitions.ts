@@ -8,6 +8,8 @@ const competitions: Catalogue['competitions'] = {
   difficulty: { beginner: 'Principiante', intermediate: 'Intermedio', advanced: 'Avanzado' },
   prize: 'Premio',
   otherPrizes: '2º {{second}} · 3º {{third}}',
+  prizeWithExtra: '{{amount}} + {{extra}}',
+  prizeExtras: { distribution_contract: 'contrato de distribución', mentorship: 'mentoría' },
   participants_one: '{{count, number}} participante',
   participants_many: '{{count, number}} participantes',
   participants_zero: '{{count, number}} participantes',

@@ -56,6 +56,15 @@ const licensing: typeof licensingPtBR = {
     preparingStems: 'Preparando stems…',
     preparingHint: 'Puede tardar unos minutos; el enlace aparece aquí cuando esté listo.',
     stemsFailed: 'No se pudieron preparar los stems.',
+    fileNames: {
+      mp3: 'MP3',
+      audio: 'Audio (vista previa)',
+      wav: 'WAV',
+      stems: 'Stems (ZIP)',
+      stemsAi: 'Stems (ZIP, separados por IA)',
+    },
+    preparingMp3:
+      'El MP3 de este beat se está preparando a partir del WAV; el enlace aparecerá aquí en unos instantes.',
     stemsReady: 'Stems listos',
     retry: 'Intentar de nuevo',
   },

@@ -64,6 +64,7 @@ const settings: Catalogue['settings'] = {
     currency: 'Moneda',
     currencies: { BRL: 'Real (BRL)', USD: 'Dólar (USD)', EUR: 'Euro (EUR)' },
     example: 'Ejemplo: {{price}}',
+    loading: 'Cargando tus preferencias guardadas…',
   },
   data: {
     cache: 'Borrar caché',

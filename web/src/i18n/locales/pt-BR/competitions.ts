@@ -7,6 +7,8 @@ const competitions = {
   difficulty: { beginner: 'Iniciante', intermediate: 'Intermediário', advanced: 'Avançado' },
   prize: 'Prêmio',
   otherPrizes: '2º {{second}} · 3º {{third}}',
+  prizeWithExtra: '{{amount}} + {{extra}}',
+  prizeExtras: { distribution_contract: 'contrato de distribuição', mentorship: 'mentoria' },
   participants_zero: '{{count, number}} participantes',
   participants_one: '{{count, number}} participante',
   participants_many: '{{count, number}} participantes',

@@ -63,6 +63,7 @@ const settings = {
     currency: 'Moeda',
     currencies: { BRL: 'Real (BRL)', USD: 'Dólar (USD)', EUR: 'Euro (EUR)' },
     example: 'Exemplo: {{price}}',
+    loading: 'Carregando suas preferências salvas…',
   },
   data: {
     cache: 'Limpar cache',

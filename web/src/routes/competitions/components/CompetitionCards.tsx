@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CompetitionCard } from '../../../../../shared/schemas/site';
 import { formatDate, timeLeft } from '../../../lib/format';
+import { prizeText } from '../../../lib/prize-text';
+import { competitionText } from '../../../../../shared/competition-text';
 
 const difficultyStyle = {
   beginner: 'bg-emerald-500/15 text-emerald-200',
@@ -10,7 +12,8 @@ const difficultyStyle = {
 } as const;
 
 function Header({ card }: { card: CompetitionCard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const text = competitionText(card, i18n.resolvedLanguage ?? i18n.language);
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -21,8 +24,8 @@ function Header({ card }: { card: CompetitionCard }) {
           {t('competitions.category')}: {card.category}
         </span>
       </div>
-      <h2 className="mt-3 text-lg font-semibold text-white">{card.title}</h2>
-      <p className="mt-1 text-sm text-zinc-400">{card.description}</p>
+      <h2 className="mt-3 text-lg font-semibold text-white">{text.title}</h2>
+      <p className="mt-1 text-sm text-zinc-400">{text.description}</p>
       {card.tags.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1.5">
           {card.tags.map((tag) => (
@@ -47,9 +50,12 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-zinc-400">{t('competitions.prize')}</dt>
-          <dd className="font-semibold text-amber-300">{card.prize_1st}</dd>
+          <dd className="font-semibold text-amber-300">{prizeText(card.prize_1st)}</dd>
           <dd className="text-xs text-zinc-400">
-            {t('competitions.otherPrizes', { second: card.prize_2nd, third: card.prize_3rd })}
+            {t('competitions.otherPrizes', {
+              second: prizeText(card.prize_2nd),
+              third: prizeText(card.prize_3rd),
+            })}
           </dd>
         </div>
         <div className="text-right">

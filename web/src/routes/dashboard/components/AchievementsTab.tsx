@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/gamification';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { formatDate } from '../../../lib/format';
+import { prizeText } from '../../../lib/prize-text';
+import { competitionText } from '../../../../../shared/competition-text';
+import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAchievements, useActiveCompetition, useLeaderboard } from '../api/creator';
 
@@ -14,7 +17,9 @@ const rarityTone: Record<Rarity, string> = {
 
 /** Gamification: level from XP, streak badge above 7 days, top-5 ranking, 6 achievements, active competition. */
 export function AchievementsTab({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The competition's prize extras ('contrato de distribuição') are texts of the competitions feature.
+  useFeatureTexts(['competitions']);
   const leaderboard = useLeaderboard();
   const achievements = useAchievements();
   const competition = useActiveCompetition();
@@ -136,13 +141,17 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
           <p className="mt-3 text-sm text-zinc-400">{t('dashboardHub.creator.competitionNone')}</p>
         ) : (
           <div className="mt-3">
-            <p className="text-lg font-semibold text-white">{competition.data.title}</p>
-            <p className="text-sm text-zinc-400">{competition.data.description}</p>
+            <p className="text-lg font-semibold text-white">
+              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).title}
+            </p>
+            <p className="text-sm text-zinc-400">
+              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).description}
+            </p>
             <dl className="mt-3 grid gap-2 sm:grid-cols-3">
               {[
-                [t('dashboardHub.creator.prize1'), competition.data.prize_1st],
-                [t('dashboardHub.creator.prize2'), competition.data.prize_2nd],
-                [t('dashboardHub.creator.prize3'), competition.data.prize_3rd],
+                [t('dashboardHub.creator.prize1'), prizeText(competition.data.prize_1st)],
+                [t('dashboardHub.creator.prize2'), prizeText(competition.data.prize_2nd)],
+                [t('dashboardHub.creator.prize3'), prizeText(competition.data.prize_3rd)],
               ].map(([label, prize]) => (
                 <div key={label} className="rounded-lg bg-zinc-950/60 px-3 py-2">
                   <dt className="text-xs text-zinc-400">{label}</dt>
