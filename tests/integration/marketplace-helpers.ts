@@ -138,7 +138,7 @@ export async function publish(owner: Claims, fields: Record<string, unknown> = {
       body: {
         title: `Beat ${randomUUID().slice(0, 8)}`,
         description: 'Um beat de teste',
-        price: 42.5,
+        price: 62.5, // clear of the R$ 20–40 range catalogue-search reads from the shared table
         genre: 'Trap',
         bpm: 140,
         duration: '2:30',
