@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
 import { config } from '../../lambdas/_lib/config';
@@ -73,20 +73,16 @@ export async function seedIndexedCatalogue(
 /** Every published beat of the table (test oracle: a whole read is fine here, never in the app). */
 export async function allPublished(): Promise<ProjectRecord[]> {
   const out: ProjectRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(projectFromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) out.push(projectFromItem(item));
   return out;
 }
 

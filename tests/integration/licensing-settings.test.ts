@@ -92,8 +92,8 @@ describe('licence settings: terms', () => {
     tiers.wav!.terms.audio_streams = 'muitos';
     const answer = await save(owner, beat.id, { tiers });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.code).toBe('VALIDATION_ERROR');
-    expect(answer.body.error.params).toEqual({ context: 'field', field: 'tiers.wav.terms.audio_streams' });
+    expect(answer.body.error.code).toBe('TERM_LIMIT_INVALID');
+    expect(answer.body.error.params).toMatchObject({ field: 'tiers.wav.terms.audio_streams' });
   });
 
   it('a credit line over 200 characters is refused naming the field', async () => {

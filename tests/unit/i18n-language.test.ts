@@ -21,6 +21,7 @@ const NAMES_KEPT: Record<string, string> = {
   'generate.notices.inputPolicyCombined': "quotes an English producer tag ('DJ X on the beat')",
   'apiErrors.INPUT_POLICY': "quotes an English producer tag ('DJ X on the beat')",
   'apiErrors.INPUT_POLICY_producer': "quotes an English producer tag ('DJ X on the beat')",
+  'apiErrors.MUSICAL_KEY_INVALID': "shows the key format the API reads, in English ('A minor, C major')",
   'studio.contact.address': 'a street address in São Paulo',
   'daw.ai.options.genre.dnb': 'genre name "Drum & Bass", used as is in Portuguese and Spanish',
 };

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TOKEN_SLOTS, tokenAttribute } from '../../../shared/marketplace/catalogue-index';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
@@ -128,24 +128,21 @@ export async function indexBeats(ids: readonly string[]): Promise<IndexOutcome> 
  */
 export async function reindexPublished(onPage?: (done: number) => void, pageSize = 200): Promise<number> {
   let done = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
-        ProjectionExpression: 'id',
-        Limit: pageSize,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: db, pageSize },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.projectStatus(PUBLISHED) },
+      ProjectionExpression: 'id',
+    },
+  );
+  for await (const page of pages) {
     const ids = (page.Items ?? []).map((item) => String(item.id));
     await indexBeats(ids);
     done += ids.length;
     onPage?.(done);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return done;
 }

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { averageRating, cellCount, newThisWeek } from '../../../shared/marketplace/catalogue-stats';
 import { parseSearch } from '../../../shared/marketplace/search-text';
@@ -296,25 +296,23 @@ async function gatherEvidence(query: CatalogueQuery, counter: Counter): Promise<
 async function probeCount(plan: Plan, counter: Counter): Promise<number | undefined> {
   let total = 0;
   for (const stream of plan.streams) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
+    const answers = paginateQuery(
+      { client: db },
+      {
+        TableName: config.TABLE_NAME,
+        IndexName: stream.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': stream.partitionAttribute },
+        ExpressionAttributeValues: { ':pk': stream.partition },
+        Select: 'COUNT',
+      },
+    );
+    for await (const answer of answers) {
       counter.queries += 1;
-      const answer = await db.send(
-        new QueryCommand({
-          TableName: config.TABLE_NAME,
-          IndexName: stream.index,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': stream.partitionAttribute },
-          ExpressionAttributeValues: { ':pk': stream.partition },
-          Select: 'COUNT',
-          ExclusiveStartKey: startKey,
-        }),
-      );
       total += answer.Count ?? 0;
       counter.reads += answer.ScannedCount ?? 0;
       if (total > COUNT_PROBE_MAX) return undefined;
-      startKey = answer.LastEvaluatedKey;
-    } while (startKey);
+    }
   }
   return total;
 }

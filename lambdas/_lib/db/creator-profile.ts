@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { TOKEN_SLOTS, tokenAttribute, tokenIndexName } from '../../../shared/marketplace/catalogue-index';
@@ -17,23 +17,19 @@ export async function listCreatorProducts(sub: string): Promise<ProjectRecord[]>
   const token = creatorToken(sub);
   const slot = wordSlot(token, TOKEN_SLOTS);
   const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: tokenIndexName(slot),
-        KeyConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#token': tokenAttribute(slot), '#id': 'id' },
-        ExpressionAttributeValues: { ':token': token },
-        ProjectionExpression: '#id',
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.id));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: tokenIndexName(slot),
+      KeyConditionExpression: '#token = :token',
+      ExpressionAttributeNames: { '#token': tokenAttribute(slot), '#id': 'id' },
+      ExpressionAttributeValues: { ':token': token },
+      ProjectionExpression: '#id',
+      ScanIndexForward: false,
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) ids.push(String(item.id));
   const items = await batchGet(ids.map(projectKey));
   const byId = new Map(items.map((item) => [String(item.id), projectFromItem(item)]));
   return ids.flatMap((id) => {

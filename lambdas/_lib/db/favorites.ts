@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, paginateQuery, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { batchGet } from './batch';
@@ -146,23 +146,21 @@ export async function favoritedAmong(userId: string, projectIds: readonly string
 /** The user's favourites, newest first. */
 export async function listFavorites(userId: string, limit = 500): Promise<FavoriteRecord[]> {
   const favorites: FavoriteRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.favoritesByDate(userId) },
-        ScanIndexForward: false,
-        Limit: limit - favorites.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: db, pageSize: limit },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.favoritesByDate(userId) },
+      ScanIndexForward: false,
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) favorites.push(favoriteFromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && favorites.length < limit);
-  return favorites;
+    if (favorites.length >= limit) break;
+  }
+  return favorites.slice(0, limit);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RARE_OFFER_WINDOW_MS } from '../../../shared/marketplace/offers';
 import type { LimitedOffer } from '../../../shared/schemas/marketplace';
 import { db } from '../aws/dynamodb';
@@ -59,27 +59,23 @@ export async function listRareOffers(now: Date = new Date()): Promise<LimitedOff
   // '~' sorts after '#<id>', so an offer expiring exactly at the window's end is included.
   const to = `${new Date(now.getTime() + RARE_OFFER_WINDOW_MS).toISOString()}~`;
   const offers: LimitedOffer[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-        FilterExpression: 'slots_remaining > :zero AND is_active = :true',
-        ExpressionAttributeValues: {
-          ':pk': keys.activeOffers(),
-          ':from': from,
-          ':to': to,
-          ':zero': 0,
-          ':true': true,
-        },
-        ScanIndexForward: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) offers.push(offerFromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+      FilterExpression: 'slots_remaining > :zero AND is_active = :true',
+      ExpressionAttributeValues: {
+        ':pk': keys.activeOffers(),
+        ':from': from,
+        ':to': to,
+        ':zero': 0,
+        ':true': true,
+      },
+      ScanIndexForward: true,
+    },
+  );
+  for await (const page of pages) for (const item of page.Items ?? []) offers.push(offerFromItem(item));
   return offers;
 }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime, ulid } from 'ulid';
 import { OrderStatus, type EscrowState, type Order, type OrderKind } from '../../../shared/schemas/orders';
 import { db } from '../aws/dynamodb';
@@ -141,15 +141,11 @@ async function queryAll(
   limit: number,
 ): Promise<Order[]> {
   const orders: Order[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({ ...input, Limit: limit - orders.length, ExclusiveStartKey: startKey }),
-    );
+  for await (const page of paginateQuery({ client: db, pageSize: limit }, input)) {
     for (const item of page.Items ?? []) orders.push(orderFromItem(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && orders.length < limit);
-  return orders;
+    if (orders.length >= limit) break;
+  }
+  return orders.slice(0, limit);
 }
 
 /** The client's orders, newest first. */
@@ -199,21 +195,17 @@ export async function getCreatorOrder(creatorId: string, id: string): Promise<Or
     if (Items?.[0]) return orderFromItem(Items[0]);
   }
   // Orders whose id was not made by newOrder (id time ≠ created_at): look through the creator's orders.
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :order)',
-        FilterExpression: 'id = :id',
-        ExpressionAttributeValues: { ':pk': keys.creator(creatorId), ':order': 'ORDER#', ':id': id },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    if (page.Items?.[0]) return orderFromItem(page.Items[0]);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: config.TABLE_NAME,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :order)',
+      FilterExpression: 'id = :id',
+      ExpressionAttributeValues: { ':pk': keys.creator(creatorId), ':order': 'ORDER#', ':id': id },
+    },
+  );
+  for await (const page of pages) if (page.Items?.[0]) return orderFromItem(page.Items[0]);
   return undefined;
 }
 

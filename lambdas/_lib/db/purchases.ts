@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { TierId } from '../../../shared/licensing/tiers';
 import {
@@ -84,22 +84,20 @@ export async function listPurchases(sub: string, limit = 50): Promise<Purchase[]
 /** The projects the user bought and kept (refunded ones excluded), from their own purchase items. */
 export async function purchasedProjectIds(sub: string): Promise<Set<string>> {
   const ids = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: config.TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.user(sub), ':purchase': 'PURCHASE#' },
-        ProjectionExpression: 'project_id, #status',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: db },
+    {
+      TableName: config.TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': keys.user(sub), ':purchase': 'PURCHASE#' },
+      ProjectionExpression: 'project_id, #status',
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       if (typeof item.project_id === 'string' && item.status !== 'refunded') ids.add(item.project_id);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return ids;
 }

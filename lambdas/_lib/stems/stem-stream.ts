@@ -1,5 +1,11 @@
 import { FrameQueue } from './frame-queue';
-import { DEFAULTS, FullBandStage, type DspSeparatorOptions, type Tuning } from './full-band-stage';
+import {
+  DEFAULTS,
+  FullBandStage,
+  MASK_SHARPNESS,
+  type DspSeparatorOptions,
+  type Tuning,
+} from './full-band-stage';
 import { LOW_DEFAULTS, LowBandStage, REPETITION_DEFAULTS, type LowTuning } from './low-band-stage';
 import { SEPARATOR_MODEL } from './mask-model-weights';
 import type { FloatBlock } from './spectral-stage';
@@ -54,7 +60,14 @@ export class StemSplitStream {
         repetition: repetition === false ? false : { ...REPETITION_DEFAULTS, ...repetition },
       });
     }
-    this.full = new FullBandStage(sampleRate, tuning, model ?? SEPARATOR_MODEL, this.low, tap);
+    this.full = new FullBandStage(
+      sampleRate,
+      tuning,
+      model ?? SEPARATOR_MODEL,
+      this.low,
+      tap,
+      options.maskSharpness ?? MASK_SHARPNESS,
+    );
   }
 
   /** Feeds input frames (one array per input channel, equal lengths); returns the stem frames now final. */

@@ -143,7 +143,7 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   OSC_SEND_FAILED: 'Could not send the OSC command to {{host}}:{{port}}.',
   OSC_SEND_FAILED_sync: 'Could not sync the parameters with {{host}}:{{port}}.',
   AUDIO_FEATURES_REQUIRED: 'Please select an audio file first.',
-  UPLOAD_REFERENCE_REQUIRED: 'Upload the file before analysing it (uploadId or key).',
+  UPLOAD_REFERENCE_REQUIRED: 'Upload the file before analysing it.',
 
   BEAT_SOLD: 'This beat was sold with an exclusive licence and is no longer for sale.',
   EXCLUSIVE_UNAVAILABLE:

@@ -145,7 +145,7 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   OSC_SEND_FAILED: 'No se pudo enviar el comando OSC a {{host}}:{{port}}.',
   OSC_SEND_FAILED_sync: 'No se pudieron sincronizar los parámetros con {{host}}:{{port}}.',
   AUDIO_FEATURES_REQUIRED: 'Selecciona primero un archivo de audio.',
-  UPLOAD_REFERENCE_REQUIRED: 'Sube el archivo antes de analizarlo (uploadId o key).',
+  UPLOAD_REFERENCE_REQUIRED: 'Sube el archivo antes de analizarlo.',
 
   BEAT_SOLD: 'Este beat se vendió con exclusividad y ya no está a la venta.',
   EXCLUSIVE_UNAVAILABLE:

@@ -161,7 +161,7 @@ const apiErrorsPtBR = {
   OSC_SEND_FAILED: 'Não foi possível enviar o comando OSC para {{host}}:{{port}}.',
   OSC_SEND_FAILED_sync: 'Não foi possível sincronizar os parâmetros com {{host}}:{{port}}.',
   AUDIO_FEATURES_REQUIRED: 'Selecione um arquivo de áudio primeiro.',
-  UPLOAD_REFERENCE_REQUIRED: 'Envie o arquivo antes de analisar (uploadId ou key).',
+  UPLOAD_REFERENCE_REQUIRED: 'Envie o arquivo antes de analisar.',
 
   // Licences, offers and coupons
   BEAT_SOLD: 'Este beat foi vendido com exclusividade e não está mais à venda.',

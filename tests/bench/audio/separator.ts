@@ -5,9 +5,15 @@
  * a 10-minute 48 kHz 24-bit stereo input separated in a fresh process. Prints numbers; asserts nothing.
  *
  *   nice -n 10 npx tsx tests/bench/audio/separator.ts [--split heldout|dev|all] [--count N]
- *                                                     [--ablate] [--no-memory] [--pieces]
- *   --ablate   also scores the separator with each building block turned off (docs/audio.md's table)
+ *                                                     [--ablate [a,b]] [--no-memory] [--pieces]
+ *   --ablate [a,b]  also scores the separator with each building block (or the named ones, from
+ *              separator-variants.ts) turned off (docs/audio.md's table)
  *   --pieces   prints every piece's row, not only the means
+ * Resumable: each piece's scores are cached per piece and per separator-code hash (separator-cache.ts,
+ * .local/bench-audio/scores/), the reference rows per piece (reference-scores.json); run the same command
+ * again after an interruption and it continues; once every piece is cached it only prints the tables.
+ * `--only id,id` scores only those pieces. `--reverse` works from the last piece back, `--from <id>` starts at that piece: more processes on the
+ * same split share the work.
  * Needs the material's Debian packages (see material.ts) and python3-mir-eval (apt-get install -y
  * python3-mir-eval), run with Debian's /usr/bin/python3 (separator_eval.py).
  * From tests/bench/audio/index.ts: `await separatorBench({ splits: ['heldout', 'dev'] })`.
@@ -18,17 +24,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece, type Split, type Stem } from './material';
+import { codeHash, evaluatorHash, ScoreCache, type Scores } from './separator-cache';
 import { ABLATIONS } from './separator-variants';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PYTHON = '/usr/bin/python3';
 const EVAL_SCRIPT = join(HERE, 'separator_eval.py');
-
-interface Scores {
-  sdr: Record<Stem, number>;
-  sir: Record<Stem, number>;
-  sar: Record<Stem, number>;
-}
 
 interface SystemRun {
   name: string;
@@ -36,23 +37,38 @@ interface SystemRun {
   audioSeconds: number;
   cpuSeconds: number;
   wallSeconds: number;
+  /** Pieces separated in this run (the rest came from the cache). */
+  fresh: number;
 }
 
 export interface SeparatorBenchOptions {
   splits?: Split[];
   count?: number;
-  /** Score each ablation of the separator too (slower). */
-  ablate?: boolean;
+  /** Score every ablation of the separator too (slower), or the named ones (separator-variants.ts). */
+  ablate?: boolean | string[];
   /** Measure peak RSS on a 10-minute 48 kHz input in a child process (default true). */
   memory?: boolean;
+  /** Only these pieces (ids), e.g. dev pieces outside the mask model's fit. */
+  only?: string[];
+  /** Start at this piece (then wrap round): a third process on the same split. */
+  from?: string;
+  /** Separate and score the pieces last to first (a second process on the same split). */
+  reverse?: boolean;
   /** Print every piece's row. */
   pieces?: boolean;
   log?: (line: string) => void;
+  /** Receives one line per piece separated or scored in this run (default: stderr). */
+  progress?: (line: string) => void;
 }
 
 function runEvaluator(job: object): Map<string, Map<string, Scores>> {
   if (!existsSync(PYTHON)) throw new Error('Debian python3 is missing: apt-get install -y python3-mir-eval');
-  const result = spawnSync(PYTHON, [EVAL_SCRIPT], { input: JSON.stringify(job), maxBuffer: 64 << 20 });
+  // One BLAS thread: on a shared, loaded machine OpenBLAS's spinning worker threads burn CPU for nothing.
+  const result = spawnSync(PYTHON, [EVAL_SCRIPT], {
+    input: JSON.stringify(job),
+    maxBuffer: 64 << 20,
+    env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' },
+  });
   if (result.status !== 0) {
     throw new Error(
       `separator_eval.py failed (apt-get install -y python3-mir-eval): ${result.stderr?.toString() ?? result.error}`,
@@ -70,75 +86,131 @@ function runEvaluator(job: object): Map<string, Map<string, Scores>> {
 
 const refs = (piece: Piece) => Object.fromEntries(STEMS.map((s) => [s, piece.files[s]]));
 
-/** Oracle IRM and mixture rows, cached next to each piece (they depend only on the material). */
-function referenceRows(pieces: Piece[]): Map<string, Map<string, Scores>> {
-  const rows = new Map<string, Map<string, Scores>>([
-    ['oracle IRM', new Map()],
-    ['mixture', new Map()],
-  ]);
-  const missing: Piece[] = [];
-  for (const piece of pieces) {
-    const file = join(piece.dir, 'reference-scores.json');
-    if (existsSync(file)) {
-      const cached = JSON.parse(readFileSync(file, 'utf8')) as { hash: string; rows: Record<string, Scores> };
-      if (cached.hash === piece.meta.hash) {
-        for (const [system, scores] of Object.entries(cached.rows))
-          rows.get(system)?.set(piece.meta.id, scores);
-        continue;
-      }
-    }
-    missing.push(piece);
+const REFERENCE_SYSTEMS = ['oracle IRM', 'mixture'] as const;
+
+/** A piece's cached reference rows (oracle IRM, mixture), if computed by the same evaluator. */
+function cachedReference(piece: Piece): Record<string, Scores> | undefined {
+  const file = join(piece.dir, 'reference-scores.json');
+  if (!existsSync(file)) return undefined;
+  const cached = JSON.parse(readFileSync(file, 'utf8')) as {
+    hash: string;
+    evaluator?: string;
+    rows: Record<string, Scores>;
+  };
+  if (cached.hash !== piece.meta.hash || cached.evaluator !== evaluatorHash()) return undefined;
+  return cached.rows;
+}
+
+/** Keeps a piece's reference rows from an evaluator answer next to the piece. */
+function saveReference(piece: Piece, fresh: Map<string, Map<string, Scores>>): void {
+  const rows: Record<string, Scores> = {};
+  for (const system of REFERENCE_SYSTEMS) {
+    const s = fresh.get(system)?.get(piece.meta.id);
+    if (s) rows[system] = s;
   }
-  if (missing.length > 0) {
-    const fresh = runEvaluator({
-      pieces: missing.map((p) => ({ id: p.meta.id, mix: p.files.mix, refs: refs(p), oracle: true })),
-    });
-    for (const piece of missing) {
-      const entry: Record<string, Scores> = {};
-      for (const [system, scores] of fresh) {
-        const s = scores.get(piece.meta.id);
-        if (s) {
-          entry[system] = s;
-          rows.get(system)?.set(piece.meta.id, s);
-        }
-      }
-      writeFileSync(
-        join(piece.dir, 'reference-scores.json'),
-        JSON.stringify({ hash: piece.meta.hash, rows: entry }),
+  writeFileSync(
+    join(piece.dir, 'reference-scores.json'),
+    JSON.stringify({ hash: piece.meta.hash, evaluator: evaluatorHash(), rows }),
+  );
+}
+
+/**
+ * Oracle IRM and mixture rows, cached next to each piece (they depend only on the material and the
+ * evaluator; runSystem computes them with a piece's first scoring); one piece at a time, so an
+ * interrupted run keeps what it finished.
+ */
+function referenceRows(pieces: Piece[], progress: (line: string) => void): Map<string, Map<string, Scores>> {
+  const rows = new Map<string, Map<string, Scores>>(REFERENCE_SYSTEMS.map((s) => [s, new Map()]));
+  for (const piece of pieces) {
+    let cached = cachedReference(piece);
+    if (!cached) {
+      const t0 = performance.now();
+      saveReference(
+        piece,
+        runEvaluator({
+          pieces: [{ id: piece.meta.id, mix: piece.files.mix, refs: refs(piece), oracle: true }],
+        }),
       );
+      cached = cachedReference(piece)!;
+      progress(`  reference rows ${piece.meta.id} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
+    for (const [system, scores] of Object.entries(cached)) rows.get(system)?.set(piece.meta.id, scores);
   }
   return rows;
 }
 
-/** Separates every piece's mix with one configuration, writes the estimates and scores them. */
-function runSystem(name: string, options: DspSeparatorOptions, pieces: Piece[], split: Split): SystemRun {
-  const separator = new DspSeparator(options);
-  const outDir = join(DEFAULT_OUT, 'estimates', split, name.replace(/[^\w-]+/g, '_'));
-  let audioSeconds = 0;
-  let cpuSeconds = 0;
-  let wallSeconds = 0;
-  const jobs = [];
+/** Separates one piece's mix with one configuration and writes the estimates; returns their paths. */
+function separatePiece(
+  separator: DspSeparator,
+  dir: string,
+  piece: Piece,
+): { files: Record<Stem, string>; cpuSeconds: number; wallSeconds: number } {
+  const wav = new Uint8Array(readFileSync(piece.files.mix));
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  const stems = separator.separateSync(wav);
+  const cpu = process.cpuUsage(cpu0);
+  const wallSeconds = (performance.now() - wall0) / 1000;
+  mkdirSync(dir, { recursive: true });
+  const files = Object.fromEntries(STEMS.map((s) => [s, join(dir, `${s}.wav`)])) as Record<Stem, string>;
+  for (const stem of STEMS) writeFileSync(files[stem], stems[stem]);
+  return { files, cpuSeconds: (cpu.user + cpu.system) / 1e6, wallSeconds };
+}
+
+/**
+ * Separates every piece's mix with each configuration and scores the estimates, one piece at a time
+ * (one evaluator call per piece for every configuration not yet cached, and the reference rows when they
+ * are missing: the references' Gram matrix is set up once). Scores come from the cache
+ * (separator-cache.ts) when the piece was scored under the same code and options.
+ */
+function runSystems(
+  variants: [string, DspSeparatorOptions][],
+  pieces: Piece[],
+  split: Split,
+  progress: (line: string) => void,
+): SystemRun[] {
+  const systems = variants.map(([name, options]) => ({
+    separator: new DspSeparator(options),
+    cache: new ScoreCache(split, name, codeHash(options)),
+    outDir: join(DEFAULT_OUT, 'estimates', split, name.replace(/[^\w-]+/g, '_')),
+    run: { name, scores: new Map(), audioSeconds: 0, cpuSeconds: 0, wallSeconds: 0, fresh: 0 } as SystemRun,
+  }));
   for (const piece of pieces) {
-    const wav = new Uint8Array(readFileSync(piece.files.mix));
-    const cpu0 = process.cpuUsage();
-    const wall0 = performance.now();
-    const stems = separator.separateSync(wav);
-    const cpu = process.cpuUsage(cpu0);
-    cpuSeconds += (cpu.user + cpu.system) / 1e6;
-    wallSeconds += (performance.now() - wall0) / 1000;
-    audioSeconds += piece.meta.seconds;
-    const dir = join(outDir, piece.meta.id);
-    mkdirSync(dir, { recursive: true });
-    const files: Record<string, string> = {};
-    for (const stem of STEMS) {
-      files[stem] = join(dir, `${stem}.wav`);
-      writeFileSync(files[stem], stems[stem]);
+    const missing = systems.filter((s) => !s.cache.get(piece));
+    if (missing.length > 0) {
+      const timings = new Map<string, { cpuSeconds: number; wallSeconds: number }>();
+      const estimates: Record<string, Record<Stem, string>> = {};
+      for (const s of missing) {
+        const { files, ...timing } = separatePiece(s.separator, join(s.outDir, piece.meta.id), piece);
+        estimates[s.run.name] = files;
+        timings.set(s.run.name, timing);
+      }
+      const oracle = !cachedReference(piece);
+      const answer = runEvaluator({
+        pieces: [{ id: piece.meta.id, mix: piece.files.mix, refs: refs(piece), estimates, oracle }],
+      });
+      if (oracle) saveReference(piece, answer);
+      for (const s of missing) {
+        const scores = answer.get(s.run.name)?.get(piece.meta.id);
+        if (!scores)
+          throw new Error(`separator_eval.py gave no scores for ${s.run.name} on ${piece.meta.id}`);
+        const timing = timings.get(s.run.name)!;
+        s.cache.put(piece, { scores, audioSeconds: piece.meta.seconds, ...timing });
+        s.run.fresh++;
+        progress(
+          `  ${s.run.name} ${piece.meta.id}: ${STEMS.map((st) => scores.sdr[st].toFixed(2)).join(' ')} dB, ${(piece.meta.seconds / timing.cpuSeconds).toFixed(1)}× RT per CPU s`,
+        );
+      }
     }
-    jobs.push({ id: piece.meta.id, mix: piece.files.mix, refs: refs(piece), estimates: { [name]: files } });
+    for (const s of systems) {
+      const result = s.cache.get(piece)!;
+      s.run.scores.set(piece.meta.id, result.scores);
+      s.run.audioSeconds += result.audioSeconds;
+      s.run.cpuSeconds += result.cpuSeconds;
+      s.run.wallSeconds += result.wallSeconds;
+    }
   }
-  const scores = runEvaluator({ pieces: jobs }).get(name) ?? new Map<string, Scores>();
-  return { name, scores, audioSeconds, cpuSeconds, wallSeconds };
+  return systems.map((s) => s.run);
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -184,16 +256,31 @@ export async function separatorBench(options: SeparatorBenchOptions = {}): Promi
     out.push(line);
     log(line);
   };
+  const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
   const splits = options.splits ?? ['heldout', 'dev'];
   const variants: [string, DspSeparatorOptions][] = [['dsp separator', {}]];
-  if (options.ablate) variants.push(...Object.entries(ABLATIONS));
+  const ablations = options.ablate === true ? Object.keys(ABLATIONS) : options.ablate || [];
+  for (const name of ablations) {
+    const o = ABLATIONS[name];
+    if (!o) throw new Error(`unknown ablation ${name}: ${Object.keys(ABLATIONS).join(', ')}`);
+    variants.push([name, o]);
+  }
   let firstPieces: Piece[] = [];
   for (const split of splits) {
-    const pieces = await ensureMaterial({ split, count: options.count });
+    const pieces = (await ensureMaterial({ split, count: options.count })).filter(
+      (p) => !options.only || options.only.includes(p.meta.id),
+    );
     if (firstPieces.length === 0) firstPieces = pieces;
     const ids = pieces.map((p) => p.meta.id);
-    const reference = referenceRows(pieces);
-    const runs = variants.map(([name, o]) => runSystem(name, o, pieces, split));
+    // --reverse: a second process on the same split works from the other end (the cache joins them).
+    // --from <id>: a third process can start in the middle.
+    const from = Math.max(
+      0,
+      pieces.findIndex((p) => p.meta.id === options.from),
+    );
+    const order = [...pieces.slice(from), ...pieces.slice(0, from)];
+    const runs = runSystems(variants, options.reverse ? order.reverse() : order, split, progress);
+    const reference = referenceRows(pieces, progress);
     const fonts = [...new Set(pieces.map((p) => p.meta.soundfont))].join(', ');
     const minutes = pieces.reduce((a, p) => a + p.meta.seconds, 0) / 60;
     say('');
@@ -237,7 +324,7 @@ export async function separatorBench(options: SeparatorBenchOptions = {}): Promi
     }
     for (const run of runs) {
       say(
-        `speed (${run.name}): ${(run.audioSeconds / run.cpuSeconds).toFixed(1)}× real time per CPU second, ${(run.audioSeconds / run.wallSeconds).toFixed(1)}× per wall second (target ≥ 10× per CPU second)`,
+        `speed (${run.name}): ${(run.audioSeconds / run.cpuSeconds).toFixed(1)}× real time per CPU second, ${(run.audioSeconds / run.wallSeconds).toFixed(1)}× per wall second (target ≥ 10× per CPU second; ${run.fresh} of ${pieces.length} pieces separated in this run, the rest timed when cached)`,
       );
     }
     if (options.pieces) {
@@ -264,9 +351,15 @@ async function main(): Promise<void> {
   await separatorBench({
     splits: which === 'all' ? ['heldout', 'dev'] : [which as Split],
     count: arg('count') ? Number(arg('count')) : undefined,
-    ablate: process.argv.includes('--ablate'),
+    ablate:
+      arg('ablate')?.startsWith('--') === false
+        ? arg('ablate')!.split(',')
+        : process.argv.includes('--ablate'),
     memory: !process.argv.includes('--no-memory'),
     pieces: process.argv.includes('--pieces'),
+    reverse: process.argv.includes('--reverse'),
+    from: arg('from'),
+    only: arg('only')?.split(','),
   });
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Quick comparison of separator settings on DEV pieces only (the tuning half; the held-out half is never
+ * read here): plain mono SDR per stem (10·log10 ‖s‖² / ‖s − ŝ‖², no distortion filter, so lower than
+ * bss_eval's SDR, but seconds instead of minutes a piece) and CPU speed, every setting in the same run.
+ * Use it to choose; confirm the choice with bss_eval (separator.ts --split dev) before reporting it.
+ *
+ *   nice -n 15 npx tsx tests/bench/audio/separator-sweep.ts [--from 9] [--count 8] [--variants a,b]
+ * --from/--count pick dev pieces (dev-01 … dev-08 fitted the mask model: start after them).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
+import { decodeWav } from '../../../shared/audio/wav';
+import { ensureMaterial, STEMS, type Stem } from './material';
+
+export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
+  default: {},
+  'sharpness 1': { maskSharpness: 1 },
+  'sharpness 1.5': { maskSharpness: 1.5 },
+  'sharpness 2': { maskSharpness: 2 },
+};
+
+function monoOf(bytes: Uint8Array): Float64Array {
+  const { channels } = decodeWav(bytes);
+  const l = channels[0]!;
+  const r = channels[1] ?? l;
+  return Float64Array.from(l, (v, i) => (v + r[i]!) / 2);
+}
+
+function plainSdr(ref: Float64Array, est: Float64Array): number {
+  let s = 0;
+  let e = 0;
+  const n = Math.min(ref.length, est.length);
+  for (let i = 0; i < n; i++) {
+    s += ref[i]! ** 2;
+    e += (ref[i]! - est[i]!) ** 2;
+  }
+  return 10 * Math.log10((s + 1e-12) / (e + 1e-12));
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const from = Number(arg('from') ?? 9);
+  const count = Number(arg('count') ?? 8);
+  const names = arg('variants')?.split(',') ?? ['sharpness 1', 'sharpness 1.5', 'sharpness 2'];
+  const pieces = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
+  const totals = new Map<string, { sdr: Record<Stem, number>; cpu: number }>();
+  let audio = 0;
+  for (const piece of pieces) {
+    const mix = new Uint8Array(readFileSync(piece.files.mix));
+    const refs = Object.fromEntries(
+      STEMS.map((s) => [s, monoOf(new Uint8Array(readFileSync(piece.files[s])))]),
+    ) as Record<Stem, Float64Array>;
+    audio += piece.meta.seconds;
+    const line: string[] = [];
+    for (const name of names) {
+      const options = SWEEP_VARIANTS[name];
+      if (!options) throw new Error(`unknown variant ${name}`);
+      const cpu0 = process.cpuUsage();
+      const stems = new DspSeparator(options).separateSync(mix);
+      const cpu = process.cpuUsage(cpu0);
+      const t = totals.get(name) ?? { sdr: { vocals: 0, drums: 0, bass: 0, other: 0 }, cpu: 0 };
+      t.cpu += (cpu.user + cpu.system) / 1e6;
+      const sdr = STEMS.map((s) => plainSdr(refs[s], monoOf(stems[s])));
+      STEMS.forEach((s, i) => (t.sdr[s] += sdr[i]!));
+      totals.set(name, t);
+      line.push(`${name}: ${sdr.map((v) => v.toFixed(2)).join(' ')}`);
+    }
+    process.stderr.write(`${piece.meta.id}  ${line.join(' | ')}\n`);
+  }
+  console.log(
+    `dev ${pieces[0]?.meta.id} … ${pieces.at(-1)?.meta.id} (${pieces.length} pieces): plain mono SDR, mean over pieces`,
+  );
+  console.log(`${'variant'.padEnd(22)} vocals   drums    bass   other    mean   ×RT/CPU-s`);
+  for (const [name, t] of totals) {
+    const per = STEMS.map((s) => t.sdr[s] / pieces.length);
+    const mean = per.reduce((a, b) => a + b, 0) / per.length;
+    console.log(
+      `${name.padEnd(22)}${[...per, mean].map((v) => v.toFixed(2).padStart(7)).join(' ')} ${(audio / t.cpu).toFixed(1).padStart(8)}`,
+    );
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
