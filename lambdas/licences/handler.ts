@@ -8,7 +8,6 @@ import {
   OfferCreateRequest,
   OfferCreatorAction,
   TIER_IDS,
-  TIER_NAMES,
   TierId,
   type PublicLicences,
 } from '../../shared/licensing/tiers';
@@ -130,7 +129,6 @@ export const handler = httpHandler(async (event) => {
           ? []
           : offeredTierIds(project, settings).map((id) => ({
               id,
-              name: TIER_NAMES[id],
               price: settings.tiers[id].price,
               // Buyers read the credit line as they must write it: with the creator's name.
               terms: {

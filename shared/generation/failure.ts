@@ -44,6 +44,8 @@ export interface GenerationFailure {
   message?: string;
   /** INPUT_POLICY only: what the prompt contained ('artist', 'band', 'producer-tag', or both). */
   reason?: string;
+  /** A failed job whose coins or plan generation were given back (its stored `params.refunded`). */
+  refunded?: boolean;
 }
 
 function banner(
@@ -99,7 +101,7 @@ export function describeGenerationFailure(failure: GenerationFailure): Generatio
     return toast('TASK_NOT_FOUND', 'taskNotFound');
   }
   if (status === 504 || code === 'TIMEOUT') {
-    return toast('TIMEOUT', /refund|reembols/.test(text) ? 'timeoutRefunded' : 'timeout');
+    return toast('TIMEOUT', failure.refunded || /refund|reembols/.test(text) ? 'timeoutRefunded' : 'timeout');
   }
   if (status === 429 || code === 'RATE_LIMIT' || text.includes('rate limit')) {
     return toast('RATE_LIMIT', 'rateLimit', 'warning');

@@ -13,6 +13,10 @@ export const TIER_IDS = ['mp3', 'wav', 'trackout', 'exclusive'] as const;
 export type TierId = (typeof TIER_IDS)[number];
 export const TierId = z.enum(TIER_IDS, { message: issueCode('TIER_INVALID') });
 
+/**
+ * pt-BR names, for texts only pt-BR readers get (the agreement PDF, Stripe's checkout line). Answers and
+ * stored rows carry the tier id: the web names it in the reader's language (`licensing.tierNames`).
+ */
 export const TIER_NAMES: Record<TierId, string> = {
   mp3: 'Licença MP3',
   wav: 'Licença WAV',
@@ -303,9 +307,9 @@ export type LicenceSettingsRequest = z.infer<typeof LicenceSettingsRequest>;
 export interface PublicLicences {
   project_id: string;
   sold_exclusive: boolean;
+  /** Each tier by id (the web names it in the reader's language). */
   tiers: {
     id: TierId;
-    name: string;
     price: number;
     /** `credit_line` filled in with the creator's name (pt-BR when it is the default). */
     terms: LicenceTerms;

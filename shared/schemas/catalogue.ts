@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { issueCode } from '../errors';
 import { normalizeKey } from '../licensing/key-bpm';
 import { TierSummary } from '../licensing/tier-summary';
 import { PRODUCT_GENRES } from '../marketplace/genres';
@@ -26,22 +27,31 @@ export const CATALOGUE_MAX_PAGE_SIZE = 48;
 export const MAX_CREATOR_FILTERS = 5;
 export const MAX_SEARCH_LENGTH = 100;
 
-const number = (label: string, min: number, max: number) =>
+/*
+ * Every refusal is an error code (shared/i18n/api-errors) with the parameter's name as `field`: the page
+ * builds valid queries, so these reach people who edit a shared link by hand, in their own language.
+ */
+const number = (min: number, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, `${label}: use um número.`)
+    .regex(/^\d+(\.\d+)?$/, issueCode('CATALOGUE_NUMBER_INVALID'))
     .transform(Number)
-    .refine((value) => value >= min && value <= max, `${label}: use um valor entre ${min} e ${max}.`);
+    .pipe(
+      z
+        .number()
+        .min(min, issueCode('CATALOGUE_NUMBER_TOO_SMALL'))
+        .max(max, issueCode('CATALOGUE_NUMBER_TOO_LARGE')),
+    );
 
 const flag = z
-  .enum(['1', 'true', '0', 'false'], { message: 'Use 1 ou 0.' })
+  .enum(['1', 'true', '0', 'false'], { message: issueCode('CATALOGUE_FLAG_INVALID') })
   .transform((v) => v === '1' || v === 'true');
 
-const list = (label: string, max: number) =>
+const list = (max: number) =>
   z
     .string()
-    .max(2000)
+    .max(2000, issueCode('CATALOGUE_LIST_TOO_LONG'))
     .transform((text) => [
       ...new Set(
         text
@@ -50,82 +60,79 @@ const list = (label: string, max: number) =>
           .filter(Boolean),
       ),
     ])
-    .refine((items) => items.length <= max, `${label}: no máximo ${max}.`);
+    .pipe(z.array(z.string()).max(max, issueCode('CATALOGUE_LIST_TOO_LONG')));
 
-const Genres = list('Gêneros', PRODUCT_GENRES.length).refine(
+const Genres = list(PRODUCT_GENRES.length).refine(
   (items) => items.every((genre) => (PRODUCT_GENRES as readonly string[]).includes(genre)),
-  `Gênero desconhecido: use ${PRODUCT_GENRES.join(', ')}.`,
+  issueCode('CATALOGUE_GENRE_UNKNOWN'),
 );
 
 const MusicalKeyParam = z
   .string()
   .trim()
-  .max(20)
+  .max(20, issueCode('MUSICAL_KEY_INVALID'))
   .transform((text, ctx) => {
     const key = normalizeKey(text);
     if (!key) {
-      ctx.addIssue({ code: 'custom', message: 'Tom inválido (ex.: A minor, C major).' });
+      ctx.addIssue({ code: 'custom', message: issueCode('MUSICAL_KEY_INVALID') });
       return z.NEVER;
     }
     return key;
   });
 
-const CreatorIds = list('Criadores', MAX_CREATOR_FILTERS).refine(
+const CreatorIds = list(MAX_CREATOR_FILTERS).refine(
   (items) => items.every((id) => /^[A-Za-z0-9_.:-]{1,100}$/.test(id)),
-  'Criador inválido.',
+  issueCode('CATALOGUE_CREATOR_INVALID'),
 );
 
 /** Query strings are strict: an unknown parameter is a 400 (and never a separate edge cache entry). */
 const unknownParameter = {
-  error: (issue: { code?: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys'
-      ? `Parâmetro desconhecido: ${(issue.keys ?? []).join(', ')}.`
-      : undefined,
+  error: (issue: { code?: string }) =>
+    issue.code === 'unrecognized_keys' ? issueCode('CATALOGUE_UNKNOWN_PARAMETER') : undefined,
 };
 
 export const CatalogueQueryParams = z
   .strictObject(
     {
-      q: z
-        .string()
-        .max(MAX_SEARCH_LENGTH, `A busca tem no máximo ${MAX_SEARCH_LENGTH} caracteres.`)
-        .optional(),
+      q: z.string().max(MAX_SEARCH_LENGTH, issueCode('CATALOGUE_SEARCH_TOO_LONG')).optional(),
       genre: Genres.optional(),
       key: MusicalKeyParam.optional(),
       compatible: flag.optional(),
-      bpm_min: number('BPM mínimo', 20, 300).optional(),
-      bpm_max: number('BPM máximo', 20, 300).optional(),
+      bpm_min: number(20, 300).optional(),
+      bpm_max: number(20, 300).optional(),
       half_double: flag.optional(),
-      price_min: number('Preço mínimo', 0, 1_000_000).optional(),
-      price_max: number('Preço máximo', 0, 1_000_000).optional(),
-      duration_min: number('Duração mínima', 0, 3600).optional(),
-      duration_max: number('Duração máxima', 0, 3600).optional(),
-      rating_min: number('Avaliação mínima', 0, 5).optional(),
-      downloads_min: number('Downloads mínimos', 0, 1_000_000_000).optional(),
+      price_min: number(0, 1_000_000).optional(),
+      price_max: number(0, 1_000_000).optional(),
+      duration_min: number(0, 3600).optional(),
+      duration_max: number(0, 3600).optional(),
+      rating_min: number(0, 5).optional(),
+      downloads_min: number(0, 1_000_000_000).optional(),
       creator: CreatorIds.optional(),
-      sort: z
-        .enum(CATALOGUE_SORTS, { message: `Ordem inválida: use ${CATALOGUE_SORTS.join(', ')}.` })
-        .optional(),
-      cursor: z.string().max(4000, 'Cursor inválido.').optional(),
-      limit: number('Itens por página', 1, CATALOGUE_MAX_PAGE_SIZE).optional(),
+      sort: z.enum(CATALOGUE_SORTS, { message: issueCode('CATALOGUE_SORT_INVALID') }).optional(),
+      cursor: z.string().max(4000, issueCode('INVALID_CURSOR')).optional(),
+      limit: number(1, CATALOGUE_MAX_PAGE_SIZE).optional(),
     },
     unknownParameter,
   )
   .superRefine((params, ctx) => {
     const ranges = [
-      ['bpm_min', 'bpm_max', 'BPM'],
-      ['price_min', 'price_max', 'Preço'],
-      ['duration_min', 'duration_max', 'Duração'],
+      ['bpm_min', 'bpm_max'],
+      ['price_min', 'price_max'],
+      ['duration_min', 'duration_max'],
     ] as const;
-    for (const [low, high, label] of ranges) {
+    for (const [low, high] of ranges) {
       const min = params[low];
       const max = params[high];
       if (min !== undefined && max !== undefined && min > max) {
-        ctx.addIssue({ code: 'custom', path: [low], message: `${label}: o mínimo passa do máximo.` });
+        ctx.addIssue({ code: 'custom', path: [low], message: issueCode('CATALOGUE_RANGE_REVERSED') });
       }
     }
     if (params.compatible && !params.key) {
-      ctx.addIssue({ code: 'custom', path: ['compatible'], message: 'Tons compatíveis pedem um tom.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['compatible'],
+        message: issueCode('CATALOGUE_COMPATIBLE_NEEDS_KEY'),
+      });
     }
   });
 
@@ -233,13 +240,16 @@ export const CataloguePage = z.object({
 export type CataloguePage = z.infer<typeof CataloguePage>;
 
 /** GET /api/me/marks?ids=…: the caller's own marks on the beats a page shows (never cached). */
-export const MarksQuery = z.strictObject({ ids: list('Beats', CATALOGUE_MAX_PAGE_SIZE) }, unknownParameter);
+export const MarksQuery = z.strictObject({ ids: list(CATALOGUE_MAX_PAGE_SIZE) }, unknownParameter);
 
 export const MarksAnswer = z.object({ favorites: z.array(z.string()), purchased: z.array(z.string()) });
 export type MarksAnswer = z.infer<typeof MarksAnswer>;
 
 /** GET /api/catalogue/creators?q=: creators with published beats, by name prefix (the creator filter). */
-export const CreatorDirectoryQuery = z.strictObject({ q: z.string().max(60).optional() }, unknownParameter);
+export const CreatorDirectoryQuery = z.strictObject(
+  { q: z.string().max(60, issueCode('CATALOGUE_SEARCH_TOO_LONG')).optional() },
+  unknownParameter,
+);
 export const CreatorDirectoryAnswer = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string() })),
 });

@@ -56,6 +56,16 @@ export const JOB_FAILURE_CODES = [
 export const JobFailureCode = z.enum(JOB_FAILURE_CODES);
 export type JobFailureCode = z.infer<typeof JobFailureCode>;
 
+/**
+ * A failed job's stored reason (issue 18: a kind plus parameters, never a sentence): its code, and
+ * `refunded: 1` when what it used was given back. The web words it in the reader's language.
+ */
+export const JobFailure = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type JobFailure = z.infer<typeof JobFailure>;
+
 export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
 export const StemName = z.enum(STEM_NAMES);
 export type StemName = z.infer<typeof StemName>;
@@ -107,7 +117,7 @@ export const GenerationView = z.object({
   etaSeconds: z.number().optional(),
   success: z.boolean().optional(),
   track: TrackView.optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: JobFailure.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

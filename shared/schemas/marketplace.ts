@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AchievementTranslations } from '../achievement-text';
 import { Prize } from '../competition-prize';
 import { CompetitionTranslations } from '../competition-text';
 import { issueCode } from '../errors';
@@ -160,6 +161,8 @@ export const Achievement = z.object({
   description: z.string(),
   badge_icon: z.string(),
   rarity: z.enum(RARITIES),
+  /** en-US / es-ES name and description (shared/achievement-text.ts); pt-BR is name/description. */
+  translations: AchievementTranslations.optional(),
 });
 export type Achievement = z.infer<typeof Achievement>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { issueCode } from '../errors';
 import { LedgerLabel } from '../i18n/ledger/label';
+import { TierId } from '../licensing/tiers';
 import { MAX_COIN_PURCHASE, resolvePlan, type PlanId } from '../plans';
 
 /** A plan name as create-checkout accepts it (any casing, aliases), normalised to its plan id. */
@@ -106,13 +107,22 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+/** Why a paid licence was refused and refunded (lambdas/_lib/licensing/fulfil.ts). */
+export const LICENCE_REFUND_REASONS = ['sold_exclusive', 'offer_paid', 'project_removed'] as const;
+export type LicenceRefundReason = (typeof LICENCE_REFUND_REASONS)[number];
+
 export const Purchase = z.object({
   id: z.string(),
   created_at: z.string(),
   amount: z.number(),
   currency: z.string(),
   status: z.enum(['completed', 'refunded']),
+  /** The beat's title for a licence (user content); older rows hold a pt-BR line ('… — Licença WAV'). */
   product_name: z.string(),
+  /** A licence purchase's tier (issue 18): the web names it in the reader's language. */
+  tier: TierId.optional(),
+  /** A licence paid but refused and refunded: why, as a kind the web words. */
+  refund_reason: z.enum(LICENCE_REFUND_REASONS).optional(),
   project_id: z.string().optional(),
   order_id: z.string().optional(),
 });

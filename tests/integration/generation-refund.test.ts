@@ -80,7 +80,8 @@ describe('refund path', () => {
     const job = await waitForJob(jobId, claims);
     expect(job.status).toBe('failed');
     expect(job.error?.code).toBe('SERVER_ERROR');
-    expect(job.error?.message).toMatch(/reembolsados automaticamente/);
+    // A code and params, never a stored sentence: the web words it in the reader's language.
+    expect(job.error).toEqual({ code: 'SERVER_ERROR', params: { refunded: 1 } });
     // One attempt and the three retries (backoff with full jitter) of the ASL's Retry on ProviderServerError.
     expect(requests - before).toBe(4);
     await expectRefundedOnce(claims.sub, 10);
@@ -100,7 +101,8 @@ describe('refund path', () => {
     expect(job.status).toBe('failed');
     expect(job.error?.code).toBe('TIMEOUT');
     await expectRefundedOnce(claims.sub, 2);
-    expect(describeGenerationFailure({ code: job.error!.code, message: job.error!.message }).message).toBe(
+    expect(job.error?.params).toEqual({ refunded: 1 });
+    expect(describeGenerationFailure({ code: job.error!.code, refunded: true }).message).toBe(
       'Tempo esgotado — seus créditos foram reembolsados automaticamente.',
     );
     expect((await getJob(jobId))?.refundedAt).toBeTruthy();

@@ -7,6 +7,7 @@ import { stateMachineFile, stateMachines } from '../../infra/state-machines/cata
 import { describeGenerationFailure } from '../../shared/generation/failure';
 import { CreateMusicRequest, StemSplitRequest } from '../../shared/schemas/generation';
 import { causeMessage, classifyFailure } from '../../lambdas/_lib/generation/failures';
+import { failureView } from '../../lambdas/_lib/generation/views';
 import { anonymousClientId, dayOf, monthOf, viewerAddress } from '../../lambdas/_lib/generation/metering';
 import { SYNTH_STEM_MAP } from '../../lambdas/_lib/generation/tasks';
 
@@ -97,26 +98,55 @@ describe('failed job: code and message', () => {
 
   it('a timeout after a refund reads "credits refunded" on the web; without a refund it does not', () => {
     const refunded = classifyFailure({ Error: 'States.Timeout' }, true);
-    expect(describeGenerationFailure(refunded).message).toBe(
+    expect(refunded).toEqual({ code: 'TIMEOUT', params: { refunded: 1 } });
+    expect(describeGenerationFailure({ code: refunded.code, refunded: true }).message).toBe(
       'Tempo esgotado — seus créditos foram reembolsados automaticamente.',
     );
     const plain = classifyFailure({ Error: 'States.Timeout' }, false);
+    expect(plain).toEqual({ code: 'TIMEOUT', params: {} });
     expect(describeGenerationFailure(plain).message).toBe('Tempo esgotado — tente novamente.');
   });
 
-  it("keeps our own refusal's message (Lambda's JSON Cause or the local runner's text), never internals", () => {
+  it('stores a code and params, never a sentence: neither our refusals nor internals reach the job', () => {
     const cause = JSON.stringify({
       errorType: 'BadRequest',
-      errorMessage: 'Arquivo de áudio inválido: x',
+      errorMessage: 'O job terminou sem áudio ou sem stems.',
       trace: [],
     });
-    expect(classifyFailure({ Error: 'BadRequest', Cause: cause }, false).message).toBe(
-      'Arquivo de áudio inválido: x',
-    );
+    expect(classifyFailure({ Error: 'BadRequest', Cause: cause }, false)).toEqual({
+      code: 'UNKNOWN',
+      params: {},
+    });
+    expect(causeMessage(cause)).toBe('O job terminou sem áudio ou sem stems.');
     expect(causeMessage('plain text')).toBe('plain text');
-    expect(classifyFailure({ Error: 'TypeError', Cause: 'secret stack' }, false).message).not.toMatch(
+    expect(JSON.stringify(classifyFailure({ Error: 'TypeError', Cause: 'secret stack' }, false))).not.toMatch(
       /secret/,
     );
+  });
+
+  it('reads a job stored with a pt-BR sentence (before codes) as its code, the refund from refundedAt', () => {
+    const old = {
+      id: 'x',
+      kind: 'generate',
+      status: 'failed',
+      progress: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    } as const;
+    expect(
+      failureView({
+        ...old,
+        refundedAt: '2026-01-01T00:00:00.000Z',
+        error: {
+          code: 'TIMEOUT',
+          message: 'A geração excedeu o tempo limite. Seus créditos foram reembolsados.',
+        },
+      }),
+    ).toEqual({ code: 'TIMEOUT', params: { refunded: 1 } });
+    expect(failureView({ ...old, error: { code: 'GONE_CODE', message: 'Ocorreu um erro.' } })).toEqual({
+      code: 'UNKNOWN',
+      params: {},
+    });
   });
 
   it("maps the synthesizer's exact stems onto the splitter's four names", () => {

@@ -129,7 +129,7 @@ describe('the beat page answers', () => {
     const answer = PublicLicencesAnswer.parse({
       project_id: 'p1',
       sold_exclusive: false,
-      tiers: [{ id: 'wav', name: 'Licença WAV', price: 75, terms: tiers.wav.terms, files: ['mp3', 'wav'] }],
+      tiers: [{ id: 'wav', price: 75, terms: tiers.wav.terms, files: ['mp3', 'wav'] }],
       ai_stems: false,
       accepts_offers: true,
     });

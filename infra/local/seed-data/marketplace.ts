@@ -146,6 +146,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Venda o seu primeiro beat',
     badge_icon: '🎉',
     rarity: 'common',
+    translations: {
+      'en-US': { name: 'First Sale', description: 'Sell your first beat' },
+      'es-ES': { name: 'Primera Venta', description: 'Vende tu primer beat' },
+    },
   },
   {
     id: 'ten-uploads',
@@ -153,6 +157,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Publique 10 produtos no marketplace',
     badge_icon: '🎛️',
     rarity: 'common',
+    translations: {
+      'en-US': { name: 'Active Producer', description: 'Publish 10 products on the marketplace' },
+      'es-ES': { name: 'Productor Activo', description: 'Publica 10 productos en el marketplace' },
+    },
   },
   {
     id: 'five-stars',
@@ -160,6 +168,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Receba 10 avaliações de 5 estrelas',
     badge_icon: '⭐',
     rarity: 'rare',
+    translations: {
+      'en-US': { name: 'Five Stars', description: 'Get 10 five-star reviews' },
+      'es-ES': { name: 'Cinco Estrellas', description: 'Recibe 10 reseñas de 5 estrellas' },
+    },
   },
   {
     id: 'streak-30',
@@ -167,6 +179,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Mantenha uma sequência de 30 dias',
     badge_icon: '🔥',
     rarity: 'rare',
+    translations: {
+      'en-US': { name: 'Streak on Fire', description: 'Keep a 30-day streak' },
+      'es-ES': { name: 'Racha de Fuego', description: 'Mantén una racha de 30 días' },
+    },
   },
   {
     id: 'top-seller',
@@ -174,6 +190,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Fique entre os 5 primeiros do ranking',
     badge_icon: '🏆',
     rarity: 'epic',
+    translations: {
+      'en-US': { name: 'Top Seller', description: 'Reach the top 5 of the ranking' },
+      'es-ES': { name: 'Top Vendedor', description: 'Entra entre los 5 primeros del ranking' },
+    },
   },
   {
     id: 'hit-maker',
@@ -181,6 +201,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Um beat com mais de 10 mil downloads',
     badge_icon: '💎',
     rarity: 'epic',
+    translations: {
+      'en-US': { name: 'Hitmaker', description: 'A beat with more than 10,000 downloads' },
+      'es-ES': { name: 'Hitmaker', description: 'Un beat con más de 10.000 descargas' },
+    },
   },
   {
     id: 'legend',
@@ -188,6 +212,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Alcance o nível 10',
     badge_icon: '👑',
     rarity: 'legendary',
+    translations: {
+      'en-US': { name: '5D Legend', description: 'Reach level 10' },
+      'es-ES': { name: 'Leyenda 5D', description: 'Alcanza el nivel 10' },
+    },
   },
   {
     id: 'competition-winner',
@@ -195,6 +223,10 @@ export const seedAchievements: Achievement[] = [
     description: 'Vença uma competição mensal',
     badge_icon: '🥇',
     rarity: 'legendary',
+    translations: {
+      'en-US': { name: 'Monthly Champion', description: 'Win a monthly competition' },
+      'es-ES': { name: 'Campeón Mensual', description: 'Gana una competición mensual' },
+    },
   },
 ];
 

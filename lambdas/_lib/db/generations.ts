@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DurationSeconds, MusicStyle } from '../../../shared/audio/styles';
-import type { JobKind, JobStages, JobStatus, StemName } from '../../../shared/schemas/generation';
+import type { JobFailure, JobKind, JobStages, JobStatus, StemName } from '../../../shared/schemas/generation';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
@@ -63,7 +63,8 @@ export interface GenerationJob {
   /** Where a running split is, each stage 0..1, and its estimate of the seconds left. */
   stages?: JobStages;
   etaSeconds?: number;
-  error?: { code: string; message: string };
+  /** Code and params (older items also hold a pt-BR `message`: read by generation/views.ts). */
+  error?: { code: string; params?: Record<string, string | number>; message?: string };
   createdAt: string;
   updatedAt: string;
   expiresAt?: number;
@@ -180,11 +181,7 @@ export async function advanceJob(
 }
 
 /** The job's final failure (once: a job already finished keeps its first outcome). */
-export async function failJob(
-  id: string,
-  failure: { code: string; message: string },
-  now = new Date(),
-): Promise<boolean> {
+export async function failJob(id: string, failure: JobFailure, now = new Date()): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({

@@ -1,5 +1,11 @@
 import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Purchase } from '../../../shared/schemas/payments';
+import * as z from 'zod';
+import { TierId } from '../../../shared/licensing/tiers';
+import {
+  LICENCE_REFUND_REASONS,
+  type LicenceRefundReason,
+  type Purchase,
+} from '../../../shared/schemas/payments';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { keys } from './keys';
@@ -41,6 +47,8 @@ export function purchaseRefundedUpdate(clientId: string, purchaseId: string, now
   };
 }
 
+const refundReason = z.enum(LICENCE_REFUND_REASONS);
+
 export function purchaseFromItem(item: Record<string, unknown>): Purchase {
   return {
     id: String(item.id),
@@ -49,6 +57,11 @@ export function purchaseFromItem(item: Record<string, unknown>): Purchase {
     currency: String(item.currency ?? 'brl'),
     status: item.status === 'refunded' ? 'refunded' : 'completed',
     product_name: String(item.product_name ?? ''),
+    // Older rows hold none of these (their product_name says it all, in pt-BR) or a pt-BR reason: left out.
+    ...(TierId.safeParse(item.tier).success ? { tier: item.tier as TierId } : {}),
+    ...(refundReason.safeParse(item.refund_reason).success
+      ? { refund_reason: item.refund_reason as LicenceRefundReason }
+      : {}),
     ...(typeof item.project_id === 'string' ? { project_id: item.project_id } : {}),
     ...(typeof item.order_id === 'string' ? { order_id: item.order_id } : {}),
   };

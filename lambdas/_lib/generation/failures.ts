@@ -1,10 +1,10 @@
-import apiErrorsPtBR from '../../../shared/i18n/api-errors/pt-BR';
-import type { JobFailureCode } from '../../../shared/schemas/generation';
+import type { JobFailure, JobFailureCode } from '../../../shared/schemas/generation';
 import type { ProviderErrorCode } from '../music/provider';
 
 /**
  * Errors the pipeline's tasks throw and the state machine matches by name (Retry/Catch), and the one
- * reading of a caught error (`{Error, Cause}`) into the job's failure code and message.
+ * reading of a caught error (`{Error, Cause}`) into the job's stored failure: a code and its params, never a
+ * sentence, so each reader sees it in their own language (issue 18).
  */
 
 /** Error names by provider code; the ASL retries the first three. */
@@ -49,23 +49,6 @@ const BY_NAME: Record<string, JobFailureCode> = {
   AudioEmpty: 'AUDIO_EMPTY',
 };
 
-/** Our own refusals carry a message meant for users (e.g. 'Arquivo de áudio inválido: …'). */
-const USER_FACING = new Set(['BadRequest', 'ValidationFailed', 'InsufficientFunds', 'NotFound']);
-
-const MESSAGES: Record<JobFailureCode, string> = {
-  TIMEOUT: 'A geração excedeu o tempo limite.',
-  RATE_LIMIT: 'O provedor de música recebeu muitas solicitações (rate limit).',
-  UNAUTHORIZED: 'O provedor de música recusou as credenciais (unauthorized).',
-  SERVER_ERROR: 'Problema temporário no servidor.',
-  TASK_NOT_FOUND: 'Tarefa não encontrada (task not found).',
-  UNKNOWN: 'Ocorreu um erro.',
-  // The decoder's refusals read as the API catalogue's texts for their codes.
-  UNSUPPORTED_AUDIO: apiErrorsPtBR.UNSUPPORTED_AUDIO,
-  AUDIO_CORRUPT: apiErrorsPtBR.AUDIO_CORRUPT,
-  AUDIO_TRUNCATED: apiErrorsPtBR.AUDIO_TRUNCATED,
-  AUDIO_EMPTY: apiErrorsPtBR.AUDIO_EMPTY,
-};
-
 /** Lambda puts `{errorType, errorMessage, trace}` JSON in Cause; the local runner puts the message. */
 export function causeMessage(cause: string | undefined): string {
   if (!cause) return '';
@@ -78,10 +61,12 @@ export function causeMessage(cause: string | undefined): string {
   return cause;
 }
 
-export function classifyFailure(
-  caught: CaughtError | undefined,
-  refunded: boolean,
-): { code: JobFailureCode; message: string } {
+/**
+ * The stored failure of a job: its code and `refunded: 1` when the coins or plan generation it used were
+ * given back (the web then says so). The caught error's own message stays in the logs: the pipeline's
+ * refusals ('O job terminou sem áudio…') are internal states, shown as the generic failure.
+ */
+export function classifyFailure(caught: CaughtError | undefined, refunded: boolean): JobFailure {
   const name = caught?.Error ?? '';
   let code: JobFailureCode = BY_NAME[name] ?? 'UNKNOWN';
   if (
@@ -92,9 +77,10 @@ export function classifyFailure(
   ) {
     code = 'SERVER_ERROR';
   }
-  let message = MESSAGES[code];
-  if (code === 'UNKNOWN' && USER_FACING.has(name))
-    message = causeMessage(caught?.Cause).slice(0, 300) || message;
-  if (refunded) message += ' Seus créditos foram reembolsados automaticamente.';
-  return { code, message };
+  return jobFailure(code, refunded);
 }
+
+export const jobFailure = (code: JobFailureCode, refunded: boolean): JobFailure => ({
+  code,
+  params: refunded ? { refunded: 1 } : {},
+});

@@ -1,7 +1,7 @@
-import { STEM_NAMES } from '../../../shared/schemas/generation';
+import { STEM_NAMES, type JobFailure } from '../../../shared/schemas/generation';
 import { advanceJob, failJob, getJob, type GenerationJob } from '../db/generations';
 import { logger } from '../logger';
-import { classifyFailure, PipelineError, type CaughtError } from './failures';
+import { causeMessage, classifyFailure, PipelineError, type CaughtError } from './failures';
 import { releaseGeneration, reserveGeneration } from './metering';
 import type { ExecutionInput } from './start';
 
@@ -48,12 +48,19 @@ export async function markFailedTask(input: {
   jobId: string;
   failure?: CaughtError;
   refund?: { refunded?: boolean };
-}): Promise<{ code: string; message: string }> {
+}): Promise<JobFailure> {
   const job = await getJob(input.jobId);
   // A refund that happened on an earlier, interrupted attempt still counts.
   const refunded = Boolean(input.refund?.refunded || job?.refundedAt);
   const failure = classifyFailure(input.failure, refunded);
   await failJob(input.jobId, failure);
-  logger.warn('generation failed', { jobId: input.jobId, error: input.failure?.Error, ...failure });
+  // The caught error's own words stay here, for operators; users read the code in their language.
+  logger.warn('generation failed', {
+    jobId: input.jobId,
+    error: input.failure?.Error,
+    cause: causeMessage(input.failure?.Cause).slice(0, 300),
+    code: failure.code,
+    refunded,
+  });
   return failure;
 }

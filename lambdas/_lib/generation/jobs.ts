@@ -6,6 +6,7 @@ import { AppError, NotFound } from '../errors';
 import { refundSpend } from '../db/ledger';
 import { createJob, discardJob, failJob, getJob, newJob, type GenerationJob } from '../db/generations';
 import { logger } from '../logger';
+import { jobFailure } from './failures';
 import { releaseGeneration, reserveGeneration } from './metering';
 import { startJobExecution } from './start';
 
@@ -23,10 +24,7 @@ async function startOrFail(job: GenerationJob): Promise<void> {
     logger.error('could not start the state machine', { jobId: job.id, error: error as Error });
     const current = (await getJob(job.id)) ?? job;
     const { refunded } = await releaseGeneration(current);
-    await failJob(job.id, {
-      code: 'SERVER_ERROR',
-      message: `Problema temporário no servidor.${refunded ? ' Seus créditos foram reembolsados automaticamente.' : ''}`,
-    });
+    await failJob(job.id, jobFailure('SERVER_ERROR', refunded));
     throw error;
   }
 }
@@ -63,7 +61,7 @@ export async function submitGeneration(input: {
           if (!(refundError instanceof NotFound)) throw refundError;
         });
       }
-      await failJob(job.id, { code: 'SERVER_ERROR', message: 'Problema temporário no servidor.' });
+      await failJob(job.id, jobFailure('SERVER_ERROR', false));
     }
     throw error;
   }

@@ -1,5 +1,11 @@
-import type { GenerationView, JobKind, StemLink, TrackView } from '../../../shared/schemas/generation';
-import { STEM_NAMES } from '../../../shared/schemas/generation';
+import type {
+  GenerationView,
+  JobFailure,
+  JobKind,
+  StemLink,
+  TrackView,
+} from '../../../shared/schemas/generation';
+import { JobFailureCode, STEM_NAMES } from '../../../shared/schemas/generation';
 import { config } from '../config';
 import type { GenerationJob } from '../db/generations';
 
@@ -69,6 +75,18 @@ async function trackOf(job: GenerationJob): Promise<TrackView | undefined> {
   };
 }
 
+/**
+ * The failure as the API answers it: code and params. A job failed before failures were stored as codes
+ * holds a pt-BR sentence beside its code: the sentence is dropped (its refund note is `refundedAt`), and
+ * a code this API no longer knows reads as the generic failure.
+ */
+export function failureView(job: GenerationJob): JobFailure | undefined {
+  if (!job.error) return undefined;
+  const code = JobFailureCode.safeParse(job.error.code);
+  const refunded = job.error.params?.refunded === 1 || Boolean(job.refundedAt);
+  return { code: code.success ? code.data : 'UNKNOWN', params: refunded ? { refunded: 1 } : {} };
+}
+
 export async function jobView(job: GenerationJob): Promise<GenerationView> {
   const track = await trackOf(job);
   return {
@@ -80,7 +98,7 @@ export async function jobView(job: GenerationJob): Promise<GenerationView> {
     ...(job.status === 'running' && job.etaSeconds !== undefined ? { etaSeconds: job.etaSeconds } : {}),
     ...(job.status === 'succeeded' ? { success: true } : job.status === 'failed' ? { success: false } : {}),
     ...(track ? { track } : {}),
-    ...(job.error ? { error: job.error } : {}),
+    ...(job.error ? { error: failureView(job) } : {}),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };

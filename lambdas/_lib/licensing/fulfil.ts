@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type Stripe from 'stripe';
 import { LicenceTerms, TierId } from '../../../shared/licensing/tiers';
+import type { LicenceRefundReason } from '../../../shared/schemas/payments';
 import { config } from '../config';
 import { newLedgerId, type TransactItem } from '../db/ledger';
 import { newOrder, orderPut } from '../db/orders';
@@ -72,14 +73,16 @@ export async function fulfilLicence(
     created_at: now,
     amount,
     currency: session.currency ?? 'brl',
-    product_name: metadata.productName || 'Licença de beat',
+    // The title and the tier apart (issue 18): the web names the tier in the reader's language.
+    product_name: project?.title ?? '',
+    tier,
     project_id: projectId,
     checkout_session_id: session.id,
     payment_intent: paymentIntent,
   };
   if (!project) {
     logger.warn('paid licence of a missing project', { eventId: event.id, projectId });
-    return refundConflict(event, session, sub, paymentIntent, guard, purchase, 'projeto removido');
+    return refundConflict(event, session, sub, paymentIntent, guard, purchase, 'project_removed');
   }
   const settings = await getLicenceSettings(project);
   const order = newOrder({
@@ -141,7 +144,7 @@ export async function fulfilLicence(
     // records[i] is TransactItems[i + 1] (the marker comes first); push() returned the index + 1.
     const soldExclusively = codes[2] === 'ConditionalCheckFailed';
     if (soldExclusively || (offerAt > 0 && codes[offerAt] === 'ConditionalCheckFailed')) {
-      const why = soldExclusively ? 'vendido com exclusividade' : 'oferta já paga';
+      const why: LicenceRefundReason = soldExclusively ? 'sold_exclusive' : 'offer_paid';
       logger.warn('licence payment refused', { eventId: event.id, projectId, tier, why });
       const outcome = await refundConflict(event, session, sub, paymentIntent, guard, purchase, why);
       if (outcome === 'refunded_conflict' && couponCode)
@@ -178,7 +181,7 @@ async function refundConflict(
   paymentIntent: string | null,
   guard: TransactItem,
   purchase: Omit<Parameters<typeof purchasePut>[0], 'status'>,
-  why: string,
+  why: LicenceRefundReason,
 ): Promise<LicenceOutcome> {
   if (paymentIntent) {
     const stripe = await stripeClient();
@@ -196,17 +199,11 @@ async function refundConflict(
   } else {
     logger.error('licence conflict without payment intent: refund by hand', { sessionId: session.id });
   }
-  const put = purchasePut({
-    ...purchase,
-    status: 'refunded',
-    product_name: `${purchase.product_name} — não concluída: beat ${why}; pagamento reembolsado`.slice(
-      0,
-      300,
-    ),
-  }).Put!;
+  // The reason as a kind (the web words it), never a sentence beside the title.
+  const put = purchasePut({ ...purchase, status: 'refunded', refund_reason: why }).Put!;
   const outcome = await applyWithMarker(event, [
     guard,
-    { Put: { ...put, Item: { ...put.Item, refunded_at: purchase.created_at, refund_reason: why } } },
+    { Put: { ...put, Item: { ...put.Item, refunded_at: purchase.created_at } } },
   ]);
   return outcome === 'applied' ? 'refunded_conflict' : 'duplicate';
 }

@@ -63,8 +63,7 @@ function outcomeOf(job: GenerationJob): { track: GeneratedTrack } | { notice: Ge
     return {
       notice: describeGenerationFailure({
         code: job.error?.code,
-        message: job.error?.message,
-        reason: job.error?.reason,
+        refunded: job.error?.params?.refunded === 1,
       }),
     };
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PLANS, resolvePlan } from '../../../../shared/plans';
@@ -229,6 +230,16 @@ function Row({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A licence purchase stores the beat's title and the tier id: the tier is named in the reader's language.
+ * Older rows (and other purchases) hold one line, shown as stored.
+ */
+function purchaseLine(item: PurchaseItem, t: TFunction): string {
+  if (!item.tier) return item.product_name;
+  const tier = t(`licensing.tierNames.${item.tier}`);
+  return item.product_name ? `${item.product_name} — ${tier}` : tier;
+}
+
 function PurchasesList({ items }: { items: PurchaseItem[] }) {
   const { t } = useTranslation();
   if (items.length === 0) {
@@ -241,8 +252,11 @@ function PurchasesList({ items }: { items: PurchaseItem[] }) {
           <div>
             <h2 className="font-semibold text-white">{t('collection.order', { id: item.id.slice(0, 8) })}</h2>
             <p className="text-sm text-zinc-400">
-              {item.product_name} · {formatDate(item.created_at)}
+              {purchaseLine(item, t)} · {formatDate(item.created_at)}
             </p>
+            {item.refund_reason && (
+              <p className="text-sm text-amber-200">{t(`collection.refundReasons.${item.refund_reason}`)}</p>
+            )}
           </div>
           <div className="flex items-center gap-3">
             <span className="font-bold text-white">{formatBRL(item.amount)}</span>

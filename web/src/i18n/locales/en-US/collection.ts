@@ -28,6 +28,11 @@ const collection: Catalogue['collection'] = {
   planName: '{{name}} plan',
   start: 'Start',
   nextBilling: 'Next billing',
+  refundReasons: {
+    sold_exclusive: 'Not completed: the beat was sold exclusively. Payment refunded.',
+    offer_paid: 'Not completed: this offer was already paid. Payment refunded.',
+    project_removed: 'Not completed: the beat was removed. Payment refunded.',
+  },
   status: {
     active: 'Active',
     trialing: 'Trial',

@@ -28,6 +28,11 @@ const collection: Catalogue['collection'] = {
   planName: 'Plan {{name}}',
   start: 'Inicio',
   nextBilling: 'Próximo cobro',
+  refundReasons: {
+    sold_exclusive: 'No completada: el beat se vendió en exclusiva. Pago reembolsado.',
+    offer_paid: 'No completada: esta oferta ya se pagó. Pago reembolsado.',
+    project_removed: 'No completada: el beat fue eliminado. Pago reembolsado.',
+  },
   status: {
     active: 'Activa',
     trialing: 'En prueba',

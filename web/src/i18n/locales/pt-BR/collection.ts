@@ -27,6 +27,11 @@ const collection = {
   planName: 'Plano {{name}}',
   start: 'Início',
   nextBilling: 'Próxima cobrança',
+  refundReasons: {
+    sold_exclusive: 'Não concluída: o beat foi vendido com exclusividade. Pagamento reembolsado.',
+    offer_paid: 'Não concluída: esta oferta já foi paga. Pagamento reembolsado.',
+    project_removed: 'Não concluída: o beat foi removido. Pagamento reembolsado.',
+  },
   status: {
     active: 'Ativa',
     trialing: 'Em teste',

@@ -3,6 +3,7 @@ import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { formatDate } from '../../../lib/format';
 import { prizeText } from '../../../lib/prize-text';
+import { achievementText } from '../../../../../shared/achievement-text';
 import { competitionText } from '../../../../../shared/competition-text';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { PageLoading } from '../../../components/PageLoading';
@@ -120,8 +121,12 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
                 <p className="text-2xl" aria-hidden="true">
                   {achievement.badge_icon}
                 </p>
-                <p className="mt-1 font-semibold text-white">{achievement.name}</p>
-                <p className="text-sm text-zinc-400">{achievement.description}</p>
+                <p className="mt-1 font-semibold text-white">
+                  {achievementText(achievement, i18n.resolvedLanguage ?? i18n.language).name}
+                </p>
+                <p className="text-sm text-zinc-400">
+                  {achievementText(achievement, i18n.resolvedLanguage ?? i18n.language).description}
+                </p>
                 <p className="mt-2 text-xs font-medium uppercase tracking-wide">
                   {rarityName[achievement.rarity]}
                 </p>

@@ -45,7 +45,8 @@ export interface GenerationJob {
   policy?: boolean;
   message?: string;
   track?: GeneratedTrack | null;
-  error?: { code: string; message: string; reason?: string };
+  /** A failed job's reason: its code and params (`refunded: 1`), worded here in the reader's language. */
+  error?: { code: string; params?: Record<string, string | number> };
 }
 
 export const GENERATION_POLL_MS = 1500;

@@ -33,7 +33,6 @@ export const PublicLicencesAnswer: z.ZodType<PublicLicences> = z.object({
   tiers: z.array(
     z.object({
       id: TierId,
-      name: z.string(),
       price: z.number(),
       terms: LicenceTerms,
       files: z.array(z.enum(DELIVERABLE_KINDS)),

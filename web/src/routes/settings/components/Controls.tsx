@@ -16,7 +16,9 @@ export function Toggle({
 }) {
   const id = useId();
   return (
-    <div className="flex items-center justify-between gap-4 py-3">
+    // Below xl the settings column reaches the corner of the floating chat button (ChatLauncher: 56 px at
+    // 16–24 px from the edge): the switch keeps out of that column, so it is never under the button.
+    <div className="flex items-center justify-between gap-4 py-3 pr-14 xl:pr-0">
       <div>
         <p id={`${id}-label`} className="font-medium text-zinc-100">
           {label}

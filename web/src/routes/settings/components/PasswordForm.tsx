@@ -9,7 +9,7 @@ import { buttonClass, inputClass } from './Controls';
 export function PasswordForm() {
   const { t } = useTranslation();
   const id = useId();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ export function PasswordForm() {
       <h3 id={`${id}-title`} className="font-medium text-zinc-100">
         {t('settings.privacy.changePassword')}
       </h3>
-      {!user && <p className="text-sm text-zinc-400">{t('settings.privacy.signedOut')}</p>}
+      {!loading && !user && <p className="text-sm text-zinc-400">{t('settings.privacy.signedOut')}</p>}
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-current`} className="text-sm text-zinc-300">

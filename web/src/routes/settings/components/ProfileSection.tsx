@@ -13,7 +13,7 @@ import { textRuleMessage } from '../../../api/text-rule';
 export function ProfileSection() {
   const { t } = useTranslation();
   const id = useId();
-  const { user, profile } = useAuth();
+  const { user, profile, loading } = useAuth();
   const settings = useSettings();
   const [name, setName] = useState('');
   const [bio, setBio] = useState(settings.bio);
@@ -40,9 +40,20 @@ export function ProfileSection() {
     });
   }
 
-  const signedOut = !user;
+  // While the session is being checked nobody is signed out yet: a loading line, not 'Entre para editar'.
+  const signedOut = !loading && !user;
+  const disabled = loading || !user;
   return (
     <Section id="profile" title={t('settings.sections.profile')}>
+      {loading && (
+        <p role="status" aria-live="polite" className="flex items-center gap-2 py-3 text-sm text-zinc-400">
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-violet-500 border-t-transparent motion-reduce:animate-none"
+          />
+          {t('common.loading')}
+        </p>
+      )}
       {signedOut && (
         <p className="py-3 text-sm text-zinc-400">
           {t('settings.profile.signedOut')}{' '}
@@ -61,7 +72,7 @@ export function ProfileSection() {
             value={name}
             maxLength={120}
             required
-            disabled={signedOut}
+            disabled={disabled}
             onChange={(event) => setName(event.target.value)}
             className={inputClass}
             autoComplete="name"
@@ -89,14 +100,14 @@ export function ProfileSection() {
             value={bio}
             maxLength={500}
             rows={3}
-            disabled={signedOut}
+            disabled={disabled}
             placeholder={t('settings.profile.bioPlaceholder')}
             onChange={(event) => setBio(event.target.value)}
             className={`${inputClass} h-auto py-2`}
           />
         </div>
         <div>
-          <button type="submit" disabled={signedOut || updateName.isPending} className={buttonClass}>
+          <button type="submit" disabled={disabled || updateName.isPending} className={buttonClass}>
             {updateName.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
           </button>
         </div>

@@ -31,7 +31,8 @@ export interface SplitJob {
     id?: string;
     stems?: { name: string; url?: string | null; signedUrl?: string | null; mp3Url?: string | null }[];
   } | null;
-  error?: { code: string; message: string };
+  /** A failed split's reason: its code (e.g. AUDIO_TRUNCATED) and params, worded by the web. */
+  error?: { code: string; params?: Record<string, string | number> };
 }
 
 export function startSplit(uploadId: string, signal?: AbortSignal): Promise<{ jobId: string }> {
