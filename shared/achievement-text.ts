@@ -1,31 +1,24 @@
 import * as z from 'zod';
+import { readTranslations, textIn, translationsOf } from './translated-text';
 
-/**
- * An achievement's name and description in the other languages of the product, as competitions have
- * them (./competition-text.ts): the platform writes `name`/`description` in pt-BR and may add en-US /
- * es-ES versions; the app shows the reader's, and the pt-BR text where a language has none.
- */
+/** An achievement's name and description; en-US / es-ES versions beside the pt-BR ones (./translated-text.ts). */
 const AchievementText = z.object({ name: z.string().max(100), description: z.string().max(500) });
 export type AchievementText = z.infer<typeof AchievementText>;
 
-export const AchievementTranslations = z.object({
-  'en-US': AchievementText.optional(),
-  'es-ES': AchievementText.optional(),
-});
+export const AchievementTranslations = translationsOf(AchievementText);
 export type AchievementTranslations = z.infer<typeof AchievementTranslations>;
 
-/** The stored translations, or none when the item has none (or something this code cannot read). */
-export function readAchievementTranslations(value: unknown): AchievementTranslations {
-  const parsed = AchievementTranslations.safeParse(value);
-  return parsed.success ? parsed.data : {};
-}
+export const readAchievementTranslations = (value: unknown): AchievementTranslations =>
+  readTranslations(AchievementTranslations, value);
 
 /** The name and description a reader of `language` sees. */
 export function achievementText(
   achievement: AchievementText & { translations?: AchievementTranslations },
   language: string,
 ): AchievementText {
-  const translated =
-    language === 'en-US' || language === 'es-ES' ? achievement.translations?.[language] : undefined;
-  return translated ?? { name: achievement.name, description: achievement.description };
+  return textIn(
+    { name: achievement.name, description: achievement.description },
+    achievement.translations,
+    language,
+  );
 }
