@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../components/document-title';
 import { PauseGlyph, PlayerBar, PlayGlyph } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { useBeat } from './api/beat';
-import { playableUrl } from './api/catalogue';
+import { playBeat } from './play-beat';
 import { useBeatLicences } from './api/licences';
 import type { Beat } from './api/schemas';
 import { keyLabel } from '../../lib/key-names';
@@ -78,19 +78,7 @@ function BeatView({ beat }: { beat: Beat }) {
   const tiers = sold ? [] : (licences.data?.tiers ?? []);
   const offerOn = tiers.find((tier) => tier.id === offerTier) ?? tiers[0];
   const playing = player.state.playing && player.state.track?.id === beat.id;
-  const play = async () => {
-    const track = { id: beat.id, title: beat.title, creator: beat.creator, coverUrl: beat.coverUrl };
-    if (player.state.track?.id === beat.id) {
-      player.select({ ...track, audioUrl: player.state.track.audioUrl });
-      return;
-    }
-    // Its public preview, or a short-lived link while it has none yet.
-    try {
-      player.select({ ...track, audioUrl: await playableUrl(beat) });
-    } catch {
-      toast.error(t('marketplace.player.playError'));
-    }
-  };
+  const play = () => playBeat(player, beat).catch(() => toast.error(t('marketplace.player.playError')));
 
   return (
     <div className={`mx-auto max-w-5xl ${player.state.track ? 'pb-24' : ''}`}>

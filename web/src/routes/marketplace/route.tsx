@@ -12,7 +12,8 @@ import { useCheckoutReturn } from '../../components/checkout/use-checkout-return
 import { PlayerBar } from '../../components/player/PlayerBar';
 import { usePlayer } from '../../components/player/use-player';
 import { Tabs } from '../../components/Tabs';
-import { learnPage, pagesOf, playableUrl, prefetchCataloguePage, useCataloguePage } from './api/catalogue';
+import { learnPage, pagesOf, prefetchCataloguePage, useCataloguePage } from './api/catalogue';
+import { playBeat } from './play-beat';
 import { useMarks, useToggleFavorite } from './api/favorites';
 import {
   CATALOGUE_PAGE_SIZE,
@@ -142,17 +143,8 @@ function MarketplacePage() {
     go({ q: '', filters: defaultFilters(), page: 1, cursor: null });
   }
 
-  async function onPlay(beat: CatalogueCard) {
-    const track = { id: beat.id, title: beat.title, creator: beat.creator, coverUrl: beat.coverUrl };
-    if (player.state.track?.id === beat.id) {
-      player.select({ ...track, audioUrl: player.state.track.audioUrl });
-      return;
-    }
-    try {
-      player.select({ ...track, audioUrl: await playableUrl(beat) });
-    } catch {
-      toast.error(t('marketplace.player.playError'));
-    }
+  function onPlay(beat: CatalogueCard) {
+    playBeat(player, beat).catch(() => toast.error(t('marketplace.player.playError')));
   }
 
   function onLike(beat: CatalogueCard) {
@@ -365,7 +357,7 @@ function MarketplacePage() {
                 updating={catalogue.isFetching && !fresh}
                 likedIds={likedIds}
                 playingId={playingId}
-                onPlay={(beat) => void onPlay(beat)}
+                onPlay={onPlay}
                 onLike={onLike}
                 onShare={(beat) => void onShare(beat)}
                 onBuy={setLicenceBeat}
