@@ -148,7 +148,7 @@ export const routes: RouteObject[] = withPageDependencies([
               },
               {
                 path: 'my-collection',
-                lazy: withTexts(['collection'], () => import('./routes/my-collection/route')),
+                lazy: withTexts(['collection', 'licensing'], () => import('./routes/my-collection/route')),
               },
             ],
           },
