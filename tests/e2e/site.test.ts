@@ -283,7 +283,7 @@ describe('site pages', () => {
     expect(await select.isDisabled()).toBe(true);
     await screenshot(page, 'site-mobile-settings-loading-es');
     release();
-    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: 60_000 });
     await page.waitForFunction(
       () => !document.querySelector<HTMLSelectElement>('select[id$="-language"]')?.disabled,
     );

@@ -81,5 +81,5 @@ export async function buyCoinsThroughCheckout(page: Page, usd: number): Promise<
   await checkout.getByRole('button', { name: /^Pagar/ }).click();
   await checkout.waitForURL((url) => url.pathname === '/coins');
   await checkout.close();
-  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 60_000 });
 }
