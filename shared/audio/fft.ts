@@ -57,23 +57,73 @@ export class Fft {
         im[j] = ti;
       }
     }
+    // The first two stages have trivial twiddles (1 and ∓i): one radix-4 pass without multiplications.
+    let len = 2;
+    if (n >= 4) {
+      for (let a = 0; a < n; a += 4) {
+        const r0 = re[a]! + re[a + 1]!;
+        const i0 = im[a]! + im[a + 1]!;
+        const r1 = re[a]! - re[a + 1]!;
+        const i1 = im[a]! - im[a + 1]!;
+        const r2 = re[a + 2]! + re[a + 3]!;
+        const i2 = im[a + 2]! + im[a + 3]!;
+        // (x2 − x3) · (sign · i)
+        const r3 = -sign * (im[a + 2]! - im[a + 3]!);
+        const i3 = sign * (re[a + 2]! - re[a + 3]!);
+        re[a] = r0 + r2;
+        im[a] = i0 + i2;
+        re[a + 2] = r0 - r2;
+        im[a + 2] = i0 - i2;
+        re[a + 1] = r1 + r3;
+        im[a + 1] = i1 + i3;
+        re[a + 3] = r1 - r3;
+        im[a + 3] = i1 - i3;
+      }
+      len = 8;
+    }
     const cos = this.cos;
     const sin = this.sin;
-    for (let len = 2; len <= n; len <<= 1) {
+    for (; len <= n; len <<= 1) {
       const half = len >>> 1;
       const stride = n / len;
+      if (half <= 16) {
+        // Short blocks: twiddle outside, blocks inside, so each twiddle is read once per stage.
+        for (let k = 0, t = 0; k < half; k++, t += stride) {
+          const wr = cos[t]!;
+          const wi = sign * sin[t]!;
+          for (let a = k; a < n; a += len) {
+            const b = a + half;
+            const br = re[b]!;
+            const bi = im[b]!;
+            const xr = br * wr - bi * wi;
+            const xi = br * wi + bi * wr;
+            const ar = re[a]!;
+            const ai = im[a]!;
+            re[b] = ar - xr;
+            im[b] = ai - xi;
+            re[a] = ar + xr;
+            im[a] = ai + xi;
+          }
+        }
+        continue;
+      }
+      // Long blocks: one block at a time (contiguous memory).
       for (let start = 0; start < n; start += len) {
         for (let k = 0, t = 0; k < half; k++, t += stride) {
           const wr = cos[t]!;
           const wi = sign * sin[t]!;
           const a = start + k;
           const b = a + half;
-          const xr = re[b]! * wr - im[b]! * wi;
-          const xi = re[b]! * wi + im[b]! * wr;
-          re[b] = re[a]! - xr;
-          im[b] = im[a]! - xi;
-          re[a]! += xr;
-          im[a]! += xi;
+          const br = re[b]!;
+          const bi = im[b]!;
+          const xr = br * wr - bi * wi;
+          const xi = br * wi + bi * wr;
+          const ar = re[a]!;
+          const ai = im[a]!;
+          re[b] = ar - xr;
+          im[b] = ai - xi;
+          re[a] = ar + xr;
+          im[a] = ai + xi;
         }
       }
     }

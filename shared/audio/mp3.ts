@@ -1,5 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { decodeWav, readWavFrames, readWavInfo, toInt16, type WavInfo } from './wav';
+import { decodeWav, readWavFrames, readWavInfo, toInt16, type PcmAudio, type WavInfo } from './wav';
 
 /**
  * WAV → MP3 (stereo, constant bitrate) with lamejs, a pure-JS LAME port, so it runs in a Lambda without
@@ -48,8 +48,22 @@ function encodeBlocks(wav: Uint8Array, info: WavInfo, kbps: number, chunks: Uint
   push(chunks, encoder.flush());
 }
 
-function encodePlanar(channels: Float32Array[], kbps: number, chunks: Uint8Array[]): void {
-  const encoder = new Mp3Encoder(2, RESAMPLE_RATE, kbps);
+/** Decoded audio → MP3 (a preview of an uploaded MP3 or FLAC master); other rates as for wavToMp3. */
+export function pcmToMp3(audio: PcmAudio, options: Mp3Options): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  if (MPEG1_RATES.includes(audio.sampleRate))
+    encodePlanar(audio.channels, options.kbps, chunks, audio.sampleRate);
+  else encodePlanar(resample(audio.channels, audio.sampleRate, RESAMPLE_RATE), options.kbps, chunks);
+  return concat(chunks);
+}
+
+function encodePlanar(
+  channels: Float32Array[],
+  kbps: number,
+  chunks: Uint8Array[],
+  rate = RESAMPLE_RATE,
+): void {
+  const encoder = new Mp3Encoder(2, rate, kbps);
   const l = channels[0]!;
   const r = channels[1] ?? l;
   for (let start = 0; start < l.length; start += BLOCK_FRAMES) {

@@ -1,6 +1,16 @@
 import { logRatio } from './long-features';
 import type { LowBandOptions, LowBandStage, RepetitionSettings } from './low-band-stage';
-import { bandOf, compileModel, evaluateBin, FEATURE_COUNT, type MaskModel } from './mask-model';
+import {
+  bandOf,
+  COLUMN_COUNT,
+  compileModel,
+  evaluateBin,
+  FEATURE_COUNT,
+  FEATURES,
+  PRODUCT_FACTORS,
+  PRODUCT_RANGE,
+  type MaskModel,
+} from './mask-model';
 import { SpectralStage } from './spectral-stage';
 
 /** One full-band frame's features, for fitting the model (tests/bench/audio/fit-separator-model.ts). */
@@ -8,7 +18,7 @@ export interface FeatureFrame {
   /** Frame index of the full-band stage; it covers its input [frame·hop − (N − hop), … + N). */
   frame: number;
   fftSize: number;
-  /** features[bin · FEATURE_COUNT + f], in FEATURES order. */
+  /** features[bin · COLUMN_COUNT + f], in FEATURES order (the products after them may be unset). */
   features: Float32Array;
   /** √(|L|² + |R|²) per bin. */
   magnitude: Float32Array;
@@ -62,6 +72,18 @@ export class FullBandStage extends SpectralStage {
   private readonly longBin: Int32Array;
   private readonly weights: Float64Array[];
   private readonly columns: Int32Array;
+  /** Whether the model reads any product of cues (they are computed only then). */
+  private readonly products: boolean;
+  /** Per product: its two cue columns and their clamping bounds (flat, for the per-bin loop). */
+  private readonly factorAt = Int32Array.from(PRODUCT_FACTORS.flat());
+  private readonly factorLo = Float64Array.from(
+    PRODUCT_FACTORS.flat(),
+    (c) => PRODUCT_RANGE[FEATURES[c]!][0],
+  );
+  private readonly factorHi = Float64Array.from(
+    PRODUCT_FACTORS.flat(),
+    (c) => PRODUCT_RANGE[FEATURES[c]!][1],
+  );
   private readonly probs = new Float64Array(4);
   /** Instantaneous-frequency deviation (bins) per bin and ring slot: devT[bin·K + slot]. */
   private readonly devT: Float32Array;
@@ -82,7 +104,8 @@ export class FullBandStage extends SpectralStage {
     const { weights, columns } = compileModel(model);
     this.weights = sharpness === 1 ? weights : weights.map((w) => w.map((v) => v * sharpness));
     this.columns = columns;
-    this.x = new Float32Array(this.A * FEATURE_COUNT);
+    this.products = columns.some((c) => c >= FEATURE_COUNT);
+    this.x = new Float32Array(this.A * COLUMN_COUNT);
     this.band = new Int32Array(this.A);
     this.longBin = new Int32Array(this.A);
     for (let k = 0; k < this.A; k++) {
@@ -111,7 +134,7 @@ export class FullBandStage extends SpectralStage {
 
   protected computeMasks(t: number): void {
     const { A, M, K, x, harmonic, percussive, devT, eps } = this;
-    const F = FEATURE_COUNT;
+    const F = COLUMN_COUNT;
     const cur = this.ring[t % K]!;
     let loudest = 0;
     for (let k = 0; k < A; k++) if (cur.mag[k]! > loudest) loudest = cur.mag[k]!;
@@ -147,6 +170,17 @@ export class FullBandStage extends SpectralStage {
       const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
+      if (this.products) {
+        const { factorAt, factorLo, factorHi } = this;
+        for (let p = 0; p < factorAt.length; p += 2) {
+          // productFactor(), inlined: this runs for every bin of every frame.
+          let a = x[o + factorAt[p]!]!;
+          let b = x[o + factorAt[p + 1]!]!;
+          a = a < factorLo[p]! ? factorLo[p]! : a > factorHi[p]! ? factorHi[p]! : a;
+          b = b < factorLo[p + 1]! ? factorLo[p + 1]! : b > factorHi[p + 1]! ? factorHi[p + 1]! : b;
+          x[o + FEATURE_COUNT + (p >> 1)] = a * b;
+        }
+      }
     }
     this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag });
     const [drumMask, bassMask, vocalMask] = this.masks as [Float32Array, Float32Array, Float32Array];

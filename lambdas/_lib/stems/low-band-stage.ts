@@ -17,6 +17,16 @@ export interface LowBandOptions {
   /** The stage owns everything below `fromHz` and nothing above `toHz` (cosine crossover between). */
   fromHz?: number;
   toHz?: number;
+  /**
+   * Pitch-tracked bass: each frame's lowest strong harmonic peak is taken as the bass note, and harmonic
+   * energy away from its partials keeps only this share of the bass mask (the rest goes on to the
+   * full-band stage, e.g. a piano's left hand or a low voice). 1 turns it off.
+   */
+  bassPitchFloor?: number;
+  /** A peak counts as the bass note when at least this share of the band's strongest harmonic peak. */
+  bassPitchPeak?: number;
+  /** Width (standard deviation, in long bins) of the gate around each partial of the bass note. */
+  bassPitchWidth?: number;
 }
 
 /** REPET-SIM settings (in seconds, converted to this stage's frames). */
@@ -51,6 +61,10 @@ export const LOW_DEFAULTS: LowTuning = {
   decaySlow: 0.85,
   fromHz: 150,
   toHz: 250,
+  // Chosen on dev-17 … dev-24 (outside the model's fit), plain mono SDR: see docs/audio.md.
+  bassPitchFloor: 0,
+  bassPitchPeak: 0.5,
+  bassPitchWidth: 1.6,
 };
 
 /**
@@ -189,6 +203,41 @@ export class LowBandStage extends SpectralStage {
       }
       drumMask[k] = drums * weight[k]!;
       bassMask[k] = (1 - drums) * weight[k]!;
+    }
+    if (this.t.bassPitchFloor < 1) this.keepBassPartials(bassMask);
+  }
+
+  /** Scales the bass mask down away from the partials of the frame's lowest strong harmonic peak. */
+  private keepBassPartials(bassMask: Float32Array): void {
+    const { M, harmonic } = this;
+    const { bassPitchFloor: floor, bassPitchPeak, bassPitchWidth: width } = this.t;
+    const first = Math.max(2, this.binOf(28));
+    let strongest = 0;
+    for (let k = first; k < M - 1; k++) {
+      const h = harmonic[k]!;
+      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h > strongest) strongest = h;
+    }
+    if (strongest <= this.eps) return;
+    let f0 = 0;
+    for (let k = first; k < M - 1; k++) {
+      const h = harmonic[k]!;
+      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h >= bassPitchPeak * strongest) {
+        // Parabolic interpolation of the peak on log magnitudes.
+        const a = Math.log(harmonic[k - 1]! + this.eps);
+        const b = Math.log(h + this.eps);
+        const c = Math.log(harmonic[k + 1]! + this.eps);
+        const d = a - 2 * b + c;
+        f0 = k + (d < 0 ? (0.5 * (a - c)) / d : 0);
+        break;
+      }
+    }
+    if (f0 <= 0) return;
+    // A Hann window's main lobe spans ±2 bins; partials drift a little more the higher they are.
+    for (let k = 0; k < M; k++) {
+      const partial = Math.max(1, Math.round(k / f0));
+      const distance = (k - partial * f0) / (width * (1 + 0.05 * partial));
+      const near = Math.exp(-0.5 * distance * distance);
+      bassMask[k] = bassMask[k]! * (floor + (1 - floor) * near);
     }
   }
 }

@@ -26,6 +26,59 @@ export const FEATURES = [
 export type FeatureName = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
 
+/**
+ * Products of two cues the model may weigh besides the cues themselves: a square lets a cue count
+ * differently at its two extremes, a product lets two cues count together (a centred sound that is
+ * also steady, say). The full-band stage computes them only for a model that uses them.
+ */
+export const PRODUCTS = [
+  'hpShort*hpShort',
+  'coherence*coherence',
+  'level*level',
+  'hpShort*coherence',
+  'coherence*repetition',
+  'vibrato*coherence',
+  'hpShort*level',
+  'repetition*repetition',
+] as const;
+export type ModelFeature = FeatureName | (typeof PRODUCTS)[number];
+/** Columns of a bin's feature vector: the cues, then the products. */
+export const COLUMN_COUNT = FEATURE_COUNT + PRODUCTS.length;
+/**
+ * Bounds of a cue inside a product: about its 0.1st and 99.9th percentiles on the dev pieces the model
+ * was fitted on. A square grows fast outside the range it was fitted on (a pure tone's harmonic/
+ * percussive ratio is 6, where the fit saw almost nothing over 3); clamped, it stays what the fit saw.
+ */
+export const PRODUCT_RANGE: Readonly<Record<FeatureName, readonly [number, number]>> = {
+  hpShort: [-6, 3],
+  hpLong: [-3, 3.5],
+  repetition: [-4, 0],
+  coherence: [-1, 1],
+  panning: [0, 1],
+  vibrato: [-4.4, 0.5],
+  level: [-4.1, 0],
+};
+
+/** The two cue columns of each product. */
+export const PRODUCT_FACTORS: readonly (readonly [number, number])[] = PRODUCTS.map((p) => {
+  const [a, b] = p.split('*') as [FeatureName, FeatureName];
+  return [FEATURES.indexOf(a), FEATURES.indexOf(b)] as const;
+});
+
+/** A cue clamped to PRODUCT_RANGE, as it enters a product. */
+export function productFactor(cue: number, value: number): number {
+  const [lo, hi] = PRODUCT_RANGE[FEATURES[cue]!];
+  return value < lo ? lo : value > hi ? hi : value;
+}
+
+/** Column of a model feature in a bin's feature vector (−1 when unknown). */
+export function columnOf(name: string): number {
+  const cue = FEATURES.indexOf(name as FeatureName);
+  if (cue >= 0) return cue;
+  const product = PRODUCTS.indexOf(name as (typeof PRODUCTS)[number]);
+  return product < 0 ? -1 : FEATURE_COUNT + product;
+}
+
 /** Outputs, in the softmax's order; `other` is what remains (the stage outputs the first three). */
 export const MODEL_STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 
@@ -33,8 +86,8 @@ export const MODEL_STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 export const BAND_EDGES = [0, 150, 300, 600, 1200, 2500, 5000, 10000] as const;
 
 export interface MaskModel {
-  /** Feature names, in the order of each band's weight rows (a subset of FEATURES for ablations). */
-  features: readonly FeatureName[];
+  /** Feature names, in the order of each band's weight rows (cues and products; a subset for ablations). */
+  features: readonly ModelFeature[];
   /** weights[band][feature · 4 + stem], then 4 biases per band: length (features + 1) · 4. */
   weights: readonly (readonly number[])[];
 }
@@ -47,8 +100,8 @@ export function bandOf(hz: number): number {
 }
 
 /**
- * Masks for one bin: softmax of the band's linear function of `x` (FEATURE_COUNT values, in FEATURES
- * order) into `out` (4 values). `columns` maps the model's features to positions in `x`.
+ * Masks for one bin: softmax of the band's linear function of `x` (COLUMN_COUNT values: FEATURES, then
+ * PRODUCTS) into `out` (4 values). `columns` maps the model's features to positions in `x`.
  */
 export function evaluateBin(
   weights: Float64Array,
@@ -84,7 +137,7 @@ export function evaluateBin(
 
 /** The model's weights per band as Float64Arrays and its feature columns, for evaluateBin. */
 export function compileModel(model: MaskModel): { weights: Float64Array[]; columns: Int32Array } {
-  const columns = Int32Array.from(model.features.map((f) => FEATURES.indexOf(f)));
+  const columns = Int32Array.from(model.features.map(columnOf));
   if (columns.some((c) => c < 0)) throw new Error('MaskModel: unknown feature');
   if (model.weights.length !== BAND_EDGES.length) throw new Error('MaskModel: one weight row per band');
   const weights = model.weights.map((row) => {

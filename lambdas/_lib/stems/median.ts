@@ -1,4 +1,8 @@
-/** Medians for the separator's median filters (time: quickselect; frequency: a sliding sorted window). */
+/**
+ * Medians for the separator's median filters. Time: each bin keeps its last K values sorted and swaps the
+ * value leaving for the one entering (`replaceSorted`; magnitudes change little from frame to frame, so
+ * the swap moves few entries). Frequency: a sliding sorted window. Elsewhere: quickselect.
+ */
 
 /** Median of `count` values of `src` starting at `from`, using `scratch` (quickselect). */
 export function median(src: Float32Array, from: number, count: number, scratch: Float32Array): number {
@@ -85,4 +89,38 @@ export function windowMedian(
   const from = Math.max(0, k - half);
   const to = Math.min(count, k + half + 1);
   return median(src, from, to - from, scratch);
+}
+
+/**
+ * In the sorted run sorted[from .. from + count), replaces one entry equal to `leaving` by `entering`
+ * and keeps the run sorted: the entries between the two positions move by one.
+ */
+export function replaceSorted(
+  sorted: Float32Array,
+  from: number,
+  count: number,
+  leaving: number,
+  entering: number,
+): void {
+  let lo = from;
+  let hi = from + count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < leaving) lo = mid + 1;
+    else hi = mid;
+  }
+  let at = lo;
+  const last = from + count - 1;
+  if (entering > leaving) {
+    while (at < last && sorted[at + 1]! < entering) {
+      sorted[at] = sorted[at + 1]!;
+      at++;
+    }
+  } else {
+    while (at > from && sorted[at - 1]! > entering) {
+      sorted[at] = sorted[at - 1]!;
+      at--;
+    }
+  }
+  sorted[at] = entering;
 }

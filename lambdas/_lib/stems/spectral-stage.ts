@@ -1,5 +1,6 @@
 import { Fft, joinPair, splitPair } from '../../../shared/audio/fft';
-import { median, slidingMedian, windowMedian } from './median';
+import { DecimatedSynthesis } from './decimated-synthesis';
+import { replaceSorted, slidingMedian, windowMedian } from './median';
 
 /** Σ w² over the overlapping Hann windows at hop N/4. */
 const OLA_NORM = 1.5;
@@ -52,7 +53,10 @@ export abstract class SpectralStage {
     mag: Float32Array;
   }[];
   protected readonly magT: Float32Array;
-  private readonly scratch: Float32Array;
+  /** Per bin, the same K magnitudes sorted (sortedT[bin·K …]): the time median is its middle entry. */
+  private readonly sortedT: Float32Array;
+  /** Bins whose time median is needed (set at the first frame, after `medianBins`). */
+  private medianed: Int32Array | undefined;
   private readonly sorted: Float32Array;
   protected readonly harmonic: Float32Array;
   protected readonly percussive: Float32Array;
@@ -63,6 +67,8 @@ export abstract class SpectralStage {
   protected medianBins: Int32Array | undefined;
   private readonly zr: Float64Array;
   private readonly zi: Float64Array;
+  /** Resynthesis at a reduced rate for a band-limited stage (decimated-synthesis.ts). */
+  private readonly decimated: DecimatedSynthesis | undefined;
   protected readonly masks: Float32Array[];
   private readonly half: [Float64Array, Float64Array, Float64Array, Float64Array];
   private readonly inL: Float64Array;
@@ -112,12 +118,13 @@ export abstract class SpectralStage {
     }));
     // Magnitudes bin-major too, so the time median reads contiguous memory: magT[bin·K + slot].
     this.magT = new Float32Array(A * this.K);
-    this.scratch = new Float32Array(this.K);
+    this.sortedT = new Float32Array(A * this.K);
     this.sorted = new Float32Array(this.FREQ_K);
     this.harmonic = new Float32Array(A);
     this.percussive = new Float32Array(A);
     this.zr = new Float64Array(N);
     this.zi = new Float64Array(N);
+    this.decimated = DecimatedSynthesis.for(N, this.M, this.synthesis);
     this.masks = Array.from({ length: outputs }, () => new Float32Array(this.M));
     this.half = [new Float64Array(A), new Float64Array(A), new Float64Array(A), new Float64Array(A)];
     this.inL = new Float64Array(N);
@@ -199,11 +206,15 @@ export abstract class SpectralStage {
     this.fft.forward(zr, zi);
     splitPair(zr, zi, frame.lr, frame.li, frame.rr, frame.ri, A);
     const { lr, li, rr, ri, mag } = frame;
-    for (let k = 0; k < A; k++) {
-      const m = Math.sqrt(lr[k]! * lr[k]! + li[k]! * li[k]! + rr[k]! * rr[k]! + ri[k]! * ri[k]!);
-      mag[k] = m;
-      magT[k * K + slot] = m;
+    for (let k = 0; k < A; k++)
+      mag[k] = Math.sqrt(lr[k]! * lr[k]! + li[k]! * li[k]! + rr[k]! * rr[k]! + ri[k]! * ri[k]!);
+    const medianed = (this.medianed ??= this.binsWithMedians());
+    const sortedT = this.sortedT;
+    for (let i = 0; i < medianed.length; i++) {
+      const at = medianed[i]! * K;
+      replaceSorted(sortedT, at, K, magT[at + slot]!, mag[medianed[i]!]!);
     }
+    for (let k = 0; k < A; k++) magT[k * K + slot] = mag[k]!;
     inL.copyWithin(0, HOP);
     inR.copyWithin(0, HOP);
     this.filled = 0;
@@ -213,17 +224,27 @@ export abstract class SpectralStage {
       const cur = this.ring[t % K]!;
       const only = this.medianBins;
       const upTo = only ? this.M : A;
-      for (let k = 0; k < upTo; k++) this.harmonic[k] = median(magT, k * K, K, this.scratch);
+      const middle = K >> 1;
+      for (let i = 0; i < medianed.length; i++) {
+        const k = medianed[i]!;
+        this.harmonic[k] = sortedT[k * K + middle]!;
+      }
       slidingMedian(cur.mag, A, this.FREQ_K >> 1, this.sorted, this.percussive, upTo);
       if (only)
-        for (const k of only) {
-          this.harmonic[k] = median(magT, k * K, K, this.scratch);
-          this.percussive[k] = windowMedian(cur.mag, k, this.FREQ_K >> 1, A, this.sorted);
-        }
+        for (const k of only) this.percussive[k] = windowMedian(cur.mag, k, this.FREQ_K >> 1, A, this.sorted);
       this.computeMasks(t);
       this.resynthesise(t);
       this.emit(block, t, j, limit);
     }
+  }
+
+  /** Bins [0, M) and `medianBins` when set, else every analysed bin. */
+  private binsWithMedians(): Int32Array {
+    if (!this.medianBins) return Int32Array.from({ length: this.A }, (_, k) => k);
+    const bins = new Set<number>();
+    for (let k = 0; k < this.M; k++) bins.add(k);
+    for (const k of this.medianBins) bins.add(k);
+    return Int32Array.from(bins);
   }
 
   /** Inverse STFT of the masked spectra of frame t, overlap-added into the accumulators. */
@@ -241,14 +262,18 @@ export abstract class SpectralStage {
         yr[k] = cur.rr[k]! * m;
         yi[k] = cur.ri[k]! * m;
       }
+      const aL = acc[2 * s]!;
+      const aR = acc[2 * s + 1]!;
+      if (this.decimated) {
+        this.decimated.overlapAdd(xr, xi, yr, yi, this.M, aL, aR);
+        continue;
+      }
       if (!full) {
         zr.fill(0);
         zi.fill(0);
       }
       joinPair(xr, xi, yr, yi, zr, zi, M);
       this.fft.inverse(zr, zi);
-      const aL = acc[2 * s]!;
-      const aR = acc[2 * s + 1]!;
       for (let i = 0; i < N; i++) {
         const w = synthesis[i]!;
         aL[i]! += zr[i]! * w;

@@ -36,6 +36,19 @@ const MIN_PERIODICITY = 0.08;
  * stays clear up to 0.1; a-cappellas are unchanged. The tempo itself never changes.
  */
 const OCTAVE_MARGIN = 0.06;
+/**
+ * How far the evidence that a beat spans two must exceed the reading's own confidence for the tempo to be
+ * doubled. The evidence: the onset strength halfway between beats over the strength on them, plus
+ * PERIODIC_PRIOR × the octaves² from 120 BPM that doubling saves. A swung ride and a walking bass repeat
+ * at two beats better than at one, so either reading can take two beats for one, yet they strike every
+ * beat alike; a straight groove's halfway points hold offbeat eighths, often as loud as the beats, so a
+ * sure reading needs more to be overturned. Chosen on dev material only (the dev half, 48 more pieces
+ * rendered with its soundfont, singers and kits, and the platform's synthesizer, seeds 1–5, 11, 12;
+ * docs/audio-input.md): the half-tempo readings of mixes score 0.42–0.79, right readings at most 0.30.
+ */
+const DOUBLE_BEAT_MARGIN = 0.36;
+/** Beats per stretch over which the beat phase is found anew (tolerates drift and a rounded period). */
+const PHASE_STRETCH = 8;
 
 export interface OnsetEnvelopes {
   /** Envelope frames per second. */
@@ -150,7 +163,9 @@ function peakAt(a: Float64Array, lag: number): number {
  *    (a metronome) is itself the beat;
  * 4. the beat period refined on the autocorrelation's multiples to a tenth of a BPM;
  * 5. when that reading is unsure (no clear shortest pulse: a voice alone, a swung ride), the period whose
- *    first multiples the onsets repeat at best under the same tempo prior.
+ *    first multiples the onsets repeat at best under the same tempo prior;
+ * 6. either reading doubled when the onsets halfway between its beats are about as strong as on them
+ *    (by more than the reading's confidence).
  * Null when nothing repeats (silence, noise, too short).
  */
 export function estimateTempo(mono: Float32Array, sr: number): Tempo {
@@ -160,7 +175,7 @@ export function estimateTempo(mono: Float32Array, sr: number): Tempo {
 /**
  * The tempo of estimateTempo from already computed onset envelopes: the metrical reading when it is sure
  * (METRICAL_SURE), else the strongest periodicity under the tempo prior (voices alone, swung rides whose
- * shortest pulse is not a subdivision of the beat), else null.
+ * shortest pulse is not a subdivision of the beat), else null; then the beat level (beatLevel).
  */
 export function tempoFromEnvelopes({ fps, bands }: OnsetEnvelopes): Tempo {
   const frames = bands[0]!.length;
@@ -170,14 +185,61 @@ export function tempoFromEnvelopes({ fps, bands }: OnsetEnvelopes): Tempo {
   for (const band of bands) for (let i = 0; i < frames; i++) all[i]! += band[i]!;
   const acfs = [...bands, all].map((e) => autocorrelation(e, maxLag));
   const metrical = metricalTempo(acfs, fps, maxLag);
-  if (metrical.bpm !== null && metrical.confidence >= METRICAL_SURE) return metrical;
-  const periodic = periodicityTempo(acfs[3]!, fps, maxLag);
-  if (periodic.bpm !== null && periodic.periodicity >= MIN_PERIODICITY)
-    return { bpm: periodic.bpm, confidence: periodic.confidence };
-  return metrical;
+  let reading = metrical;
+  if (metrical.bpm === null || metrical.confidence < METRICAL_SURE) {
+    const periodic = periodicityTempo(acfs[3]!, fps, maxLag);
+    if (periodic.bpm !== null && periodic.periodicity >= MIN_PERIODICITY) reading = periodic;
+  }
+  if (reading.bpm === null) return { bpm: null, confidence: 0 };
+  return { bpm: Math.round(beatLevel(all, fps, reading)), confidence: reading.confidence };
 }
 
 type Tempo = { bpm: number | null; confidence: number };
+/** A reading with its beat period in envelope frames (0 without a tempo). */
+type Reading = Tempo & { lag: number };
+
+/** Octaves² from 120 BPM: the tempo prior's log-Gaussian exponent. */
+const octavesFrom120 = (bpm: number) => Math.log2(bpm / 120) ** 2;
+
+/**
+ * The tempo of a reading, doubled when its halfway points are beats too (DOUBLE_BEAT_MARGIN): the
+ * metrical and periodicity readings decide between octaves from repetition, this from where the onsets
+ * fall.
+ */
+function beatLevel(envelope: Float32Array, fps: number, { lag, confidence }: Reading): number {
+  const bpm = (60 * fps) / lag;
+  if (2 * bpm > MAX_BPM) return bpm;
+  const evidence =
+    halfBeatShare(envelope, lag) + PERIODIC_PRIOR * (octavesFrom120(bpm) - octavesFrom120(2 * bpm));
+  return evidence - confidence >= DOUBLE_BEAT_MARGIN ? 2 * bpm : bpm;
+}
+
+/**
+ * Onset strength halfway between beats of period `lag` (frames) over the strength on them: per stretch
+ * of PHASE_STRETCH beats, the phase whose beats carry the most onset strength, then the same sum half a
+ * period later. Near 1 when the halfway points are beats too (the period spans two beats).
+ */
+function halfBeatShare(envelope: Float32Array, lag: number): number {
+  const strength = (x: number) => {
+    const i = Math.round(x);
+    return Math.max(envelope[i - 1] ?? 0, envelope[i] ?? 0, envelope[i + 1] ?? 0);
+  };
+  const stretch = PHASE_STRETCH * lag;
+  let on = 0;
+  let halfway = 0;
+  for (let start = 0; start + stretch <= envelope.length; start += stretch) {
+    let phase = 0;
+    let best = -1;
+    for (let p = 0; p < lag; p += 0.5) {
+      let sum = 0;
+      for (let k = 0; k < PHASE_STRETCH; k++) sum += strength(start + p + k * lag);
+      if (sum > best) [phase, best] = [p, sum];
+    }
+    on += best;
+    for (let k = 0; k < PHASE_STRETCH; k++) halfway += strength(start + phase + (k + 0.5) * lag);
+  }
+  return on > 0 ? halfway / on : 0;
+}
 
 /** Mean autocorrelation over the first `count` multiples of a period: sharp in the period, robust to accents. */
 function combAt(acf: Float64Array, lag: number, maxLag: number, count: number): number {
@@ -194,18 +256,18 @@ function combAt(acf: Float64Array, lag: number, maxLag: number, count: number): 
  * (margin under OCTAVE_MARGIN): a swung ride repeats at two beats about as well as at one, and such a
  * reading is shown as "tempo unclear" rather than a sure half or double tempo.
  */
-function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Tempo & { periodicity: number } {
+function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Reading & { periodicity: number } {
   const minLag = (fps * 60) / MAX_BPM;
   const maxBeatLag = (fps * 60) / MIN_BPM;
   const score = (lag: number) =>
-    combAt(acf, lag, maxLag, PERIODIC_MULTIPLES) - PERIODIC_PRIOR * Math.log2((60 * fps) / lag / 120) ** 2;
+    combAt(acf, lag, maxLag, PERIODIC_MULTIPLES) - PERIODIC_PRIOR * octavesFrom120((60 * fps) / lag);
   let bestLag = 0;
   let best = -Infinity;
   for (let lag = minLag; lag <= maxBeatLag; lag += 0.02) {
     const s = score(lag);
     if (s > best) [bestLag, best] = [lag, s];
   }
-  if (!bestLag) return { bpm: null, confidence: 0, periodicity: 0 };
+  if (!bestLag) return { bpm: null, confidence: 0, periodicity: 0, lag: 0 };
   const octaves = [bestLag / 2, bestLag * 2].filter((lag) => lag >= minLag && lag <= maxBeatLag);
   const margin = best - Math.max(-Infinity, ...octaves.map(score));
   const sureOctave = Math.min(1, Math.max(0, margin / OCTAVE_MARGIN));
@@ -214,11 +276,12 @@ function periodicityTempo(acf: Float64Array, fps: number, maxLag: number): Tempo
     bpm: Math.round((60 * fps) / bestLag),
     confidence: Math.max(0, Math.min(1, periodicity * sureOctave)),
     periodicity,
+    lag: bestLag,
   };
 }
 
 /** Tatum, then 1/2/4/8 tatums a beat (see estimateTempo), from the three bands' and the sum's autocorrelations. */
-function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Tempo {
+function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Reading {
   const combined = acfs[3]!;
   const bpmOf = (lag: number) => (60 * fps) / lag;
   let tatum = 0;
@@ -231,7 +294,7 @@ function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Tempo
       break;
     }
   }
-  if (!tatum) return { bpm: null, confidence: 0 };
+  if (!tatum) return { bpm: null, confidence: 0, lag: 0 };
   const comb = (lag: number) => combAt(combined, lag, maxLag, 16);
   let tatumLag = tatum;
   let tatumScore = -Infinity;
@@ -249,7 +312,7 @@ function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Tempo
     const score = -0.5 * Math.log2(bpm / 120) ** 2 + bonus;
     if (score > best) [beats, best] = [k, score];
   }
-  if (!beats) return { bpm: null, confidence: 0 };
+  if (!beats) return { bpm: null, confidence: 0, lag: 0 };
   const beat = beats * tatumLag;
   let beatLag = beat;
   let beatScore = -Infinity;
@@ -257,5 +320,5 @@ function metricalTempo(acfs: Float64Array[], fps: number, maxLag: number): Tempo
     const score = comb(lag);
     if (score > beatScore) [beatLag, beatScore] = [lag, score];
   }
-  return { bpm: Math.round(bpmOf(beatLag)), confidence: Math.max(0, Math.min(1, beatScore)) };
+  return { bpm: Math.round(bpmOf(beatLag)), confidence: Math.max(0, Math.min(1, beatScore)), lag: beatLag };
 }

@@ -5,31 +5,46 @@
  * bench's reference row uses), weighted by the bin's magnitude, by damped Newton steps with a small
  * ridge. Features come from the separator itself (its `tap`), on a sample of frames and bins.
  *
- *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts [--count N] [--without f1,f2] [--write]
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts [--count N] [--without f1,f2] [--products] [--write]
  *          [--out file.json]
  *   --write    rewrites lambdas/_lib/stems/mask-model-weights.ts with the fitted model
  *   --without  fits a model without those features (the ablation rows of docs/audio.md)
+ *   --products also weighs the products of cues in mask-model.ts PRODUCTS
+ *   --from     takes a model written earlier with --out instead of fitting (e.g. to --write it)
+ *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
+ *   --separator JSON separator options the features are read with, e.g. '{"lowBand":{"bassPitchFloor":0}}'
+ *              (fit the model for the settings it will run with)
  * Features are cached per piece in .local/bench-audio/fit-features/ (they do not depend on the weights).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FeatureFrame } from '../../../lambdas/_lib/stems/full-band-stage';
+import { createHash } from 'node:crypto';
+import type { DspSeparatorOptions } from '../../../lambdas/_lib/stems/full-band-stage';
+import { LOW_DEFAULTS } from '../../../lambdas/_lib/stems/low-band-stage';
 import { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
 import {
   BAND_EDGES,
   bandOf,
+  columnOf,
+  COLUMN_COUNT,
   FEATURE_COUNT,
   FEATURES,
+  PRODUCT_FACTORS,
+  PRODUCTS,
+  productFactor,
   type FeatureName,
   type MaskModel,
+  type ModelFeature,
 } from '../../../lambdas/_lib/stems/mask-model';
 import { Fft, splitPair } from '../../../shared/audio/fft';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
 
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
 /** Every `FRAME_STRIDE`-th frame is kept for fitting, and of its bins a share per band (BAND_EDGES) that
@@ -40,7 +55,7 @@ const BIN_SHARE = [1, 1, 1, 1, 0.5, 0.25, 0.12, 0.05];
 const ROW = 2 + FEATURE_COUNT + 4;
 
 /** Features and targets of sampled bins of one dev piece. */
-function sample(piece: Piece, rng: Prng, rows: number[]): void {
+function sample(piece: Piece, rng: Prng, rows: number[], separator: DspSeparatorOptions): void {
   const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
   const mix = read(piece.files.mix);
   const stems = STEMS.map((s) => read(piece.files[s]));
@@ -85,11 +100,11 @@ function sample(piece: Piece, rng: Prng, rows: number[]): void {
       const w = f.magnitude[k]!;
       if (total < 1e-9 || w < 1e-9) continue;
       rows.push(band, w);
-      for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * FEATURE_COUNT + i]!);
+      for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * COLUMN_COUNT + i]!);
       for (const m of mags) rows.push(m[k]! / total);
     }
   };
-  const stream = new StemSplitStream(mix.sampleRate, mix.channels.length, { tap });
+  const stream = new StemSplitStream(mix.sampleRate, mix.channels.length, { ...separator, tap });
   const BLOCK = 65536;
   const frames = mix.channels[0]!.length;
   for (let at = 0; at < frames; at += BLOCK)
@@ -97,16 +112,23 @@ function sample(piece: Piece, rng: Prng, rows: number[]): void {
   stream.end();
 }
 
-async function featureTable(count?: number): Promise<Float32Array> {
+async function featureTable(
+  count: number | undefined,
+  separator: DspSeparatorOptions,
+): Promise<Float32Array> {
   // Dev half only: the held-out half must never shape the model.
   const pieces = await ensureMaterial({ split: 'dev', count });
   const dir = join(DEFAULT_OUT, 'fit-features');
   mkdirSync(dir, { recursive: true });
-  const settings = `|${FRAME_STRIDE}|${BIN_SHARE.join()}|${FEATURES.join()}`;
+  // Separator settings change the residual the features are read from: their own cache files.
+  const variant = Object.keys(separator).length ? JSON.stringify(separator) : '';
+  // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
+  const settings = `|${FRAME_STRIDE}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
-    const cache = join(dir, `${piece.meta.id}.bin`);
+    const suffix = variant ? `-${hashOf(variant)}` : '';
+    const cache = join(dir, `${piece.meta.id}${suffix}.bin`);
     const key = piece.meta.hash + settings;
     if (existsSync(cache) && existsSync(`${cache}.key`) && readFileSync(`${cache}.key`, 'utf8') === key) {
       const b = readFileSync(cache);
@@ -114,7 +136,7 @@ async function featureTable(count?: number): Promise<Float32Array> {
       continue;
     }
     const rows: number[] = [];
-    sample(piece, new Prng(piece.meta.seed), rows);
+    sample(piece, new Prng(piece.meta.seed), rows, separator);
     // Each piece weighs the same in every band: its bins' weights are normalised per band.
     const sums = new Float64Array(BAND_EDGES.length);
     for (let r = 0; r < rows.length; r += ROW) sums[rows[r]!]! += rows[r + 1]!;
@@ -169,7 +191,14 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
   const x = new Float64Array(F);
   const p = new Float64Array(4);
   const feats = (r: number) => {
-    for (let f = 0; f < F - 1; f++) x[f] = table[r + 2 + columns[f]!]!;
+    for (let f = 0; f < F - 1; f++) {
+      const c = columns[f]!;
+      if (c < FEATURE_COUNT) x[f] = table[r + 2 + c]!;
+      else {
+        const [a, b] = PRODUCT_FACTORS[c - FEATURE_COUNT]!;
+        x[f] = productFactor(a, table[r + 2 + a]!) * productFactor(b, table[r + 2 + b]!);
+      }
+    }
     x[F - 1] = 1;
   };
   const probs = (th: Float64Array) => {
@@ -237,11 +266,21 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
 }
 
 export async function fitModel(
-  options: { count?: number; without?: FeatureName[] } = {},
+  options: {
+    count?: number;
+    without?: FeatureName[];
+    products?: boolean;
+    /** Separator settings the features are read with (e.g. `lowBand`), the ones the model will run with. */
+    separator?: DspSeparatorOptions;
+  } = {},
 ): Promise<MaskModel> {
-  const table = await featureTable(options.count);
-  const features = FEATURES.filter((f) => !options.without?.includes(f));
-  const columns = features.map((f) => FEATURES.indexOf(f));
+  const table = await featureTable(options.count, options.separator ?? {});
+  const cues: ModelFeature[] = FEATURES.filter((f) => !options.without?.includes(f));
+  const products = options.products
+    ? PRODUCTS.filter((p) => !options.without?.some((f) => p.split('*').includes(f)))
+    : [];
+  const features = [...cues, ...products];
+  const columns = features.map(columnOf);
   const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4));
   return { features, weights };
 }
@@ -252,8 +291,11 @@ function weightsSource(model: MaskModel): string {
 
 /**
  * The separator's fitted mask model. Generated by tests/bench/audio/fit-separator-model.ts on the dev
- * half of the evaluation material (never the held-out half); regenerate with
- *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --write
+ * half of the evaluation material (dev-01 … dev-16; never the held-out half); regenerate with
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --products --bands 0,1 --write
+ * Bands 0 and 1 (below 300 Hz) were refitted for the pitch-tracked bass (low-band-stage.ts), whose
+ * residual they read; the higher bands keep the fit from before it (refitted, band 300–600 Hz sent steady
+ * centred tones to vocals; docs/audio.md).
  * Per band (mask-model.ts BAND_EDGES): weight[feature · 4 + stem] (stems vocals, drums, bass, other),
  * then the four biases.
  */
@@ -273,7 +315,23 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
-  const model = await fitModel({ count: arg('count') ? Number(arg('count')) : undefined, without });
+  const from = arg('from');
+  const model = from
+    ? (JSON.parse(readFileSync(from, 'utf8')) as MaskModel)
+    : await fitModel({
+        count: arg('count') ? Number(arg('count')) : undefined,
+        without,
+        products: process.argv.includes('--products'),
+        separator: arg('separator') ? (JSON.parse(arg('separator')!) as DspSeparatorOptions) : {},
+      });
+  // --bands 0,1: refit only these bands and keep the shipped weights of the others.
+  const bands = arg('bands')?.split(',').map(Number);
+  if (bands) {
+    const { SEPARATOR_MODEL: shipped } = await import('../../../lambdas/_lib/stems/mask-model-weights');
+    if (shipped.features.join() !== model.features.join())
+      throw new Error('--bands needs the shipped features');
+    model.weights = model.weights.map((row, band) => (bands.includes(band) ? row : shipped.weights[band]!));
+  }
   const out = arg('out');
   if (out) writeFileSync(out, JSON.stringify(model));
   if (process.argv.includes('--write')) {

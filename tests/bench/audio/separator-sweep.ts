@@ -4,7 +4,7 @@
  * bss_eval's SDR, but seconds instead of minutes a piece) and CPU speed, every setting in the same run.
  * Use it to choose; confirm the choice with bss_eval (separator.ts --split dev) before reporting it.
  *
- *   nice -n 15 npx tsx tests/bench/audio/separator-sweep.ts [--from 9] [--count 8] [--variants a,b]
+ *   nice -n 15 npx tsx tests/bench/audio/separator-sweep.ts [--from 9] [--count 8] [--variants "a;b;{json options}"]
  * --from/--count pick dev pieces (dev-01 … dev-08 fitted the mask model: start after them).
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,18 @@ export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
   'sharpness 1.5': { maskSharpness: 1.5 },
   'sharpness 2': { maskSharpness: 2 },
 };
+
+/**
+ * A variant given as JSON options on the command line, e.g. '{"maskSmoothing":0.2}'; a string `model` is
+ * the path of a model written by fit-separator-model.ts --out.
+ */
+function adHoc(name: string): DspSeparatorOptions {
+  if (!name.startsWith('{')) throw new Error(`unknown variant ${name}`);
+  const options = JSON.parse(name) as DspSeparatorOptions & { model?: unknown };
+  if (typeof options.model === 'string')
+    options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
+  return options;
+}
 
 function monoOf(bytes: Uint8Array): Float64Array {
   const { channels } = decodeWav(bytes);
@@ -46,7 +58,7 @@ async function main(): Promise<void> {
   };
   const from = Number(arg('from') ?? 9);
   const count = Number(arg('count') ?? 8);
-  const names = arg('variants')?.split(',') ?? ['sharpness 1', 'sharpness 1.5', 'sharpness 2'];
+  const names = arg('variants')?.split(';') ?? ['sharpness 1', 'sharpness 1.5', 'sharpness 2'];
   const pieces = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
   const totals = new Map<string, { sdr: Record<Stem, number>; cpu: number }>();
   let audio = 0;
@@ -58,8 +70,7 @@ async function main(): Promise<void> {
     audio += piece.meta.seconds;
     const line: string[] = [];
     for (const name of names) {
-      const options = SWEEP_VARIANTS[name];
-      if (!options) throw new Error(`unknown variant ${name}`);
+      const options = SWEEP_VARIANTS[name] ?? adHoc(name);
       const cpu0 = process.cpuUsage();
       const stems = new DspSeparator(options).separateSync(mix);
       const cpu = process.cpuUsage(cpu0);
