@@ -28,7 +28,9 @@ export const EDGE_CACHE = {
   creator: { maxAge: 60, sMaxAge: 300, staleWhileRevalidate: 600 },
   /** Rare drops: their slots run out. */
   drops: { maxAge: 15, sMaxAge: 30, staleWhileRevalidate: 60 },
-  /** Competitions, leaderboard, achievements. */
+  /** Competitions: entries fill their spots (another visitor's count was 5 minutes old). */
+  competitions: { maxAge: 15, sMaxAge: 30, staleWhileRevalidate: 60 },
+  /** Leaderboard, achievements. */
   standings: { maxAge: 60, sMaxAge: 300, staleWhileRevalidate: 600 },
 } as const satisfies Record<string, EdgeCachePolicy>;
 

@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { AchievementTranslations } from '../achievement-text';
+import { AchievementTranslations, CompetitionTranslations } from '../translated-text';
 import { Prize } from '../competition-prize';
-import { CompetitionTranslations } from '../competition-text';
 import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';

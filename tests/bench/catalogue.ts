@@ -108,6 +108,8 @@ async function visit(): Promise<Visit> {
 
 interface PageTiming {
   serverMs: number;
+  /** The planner's choice, as the search names it in its Server-Timing (e.g. `walk:genre:1+range`). */
+  plan: string;
   reads: number;
   queries: number;
   bytes: number;
@@ -121,6 +123,7 @@ async function apiPage(query: string): Promise<PageTiming> {
   const field = (pattern: RegExp) => Number(pattern.exec(timing)?.[1] ?? NaN);
   return {
     serverMs: field(/search;dur=([\d.]+)/),
+    plan: /search;dur=[\d.]+;desc="([^"]*)"/.exec(timing)?.[1] ?? '?',
     reads: field(/reads;desc="(\d+)"/),
     queries: field(/queries;desc="(\d+)"/),
     bytes: body.byteLength,
@@ -137,7 +140,10 @@ interface SizeResult {
   size: number;
   seedSeconds: number;
   visit: Visit;
-  pages: Record<string, { p50: number; p95: number; reads: number; queries: number; bytes: number }>;
+  pages: Record<
+    string,
+    { plan: string; p50: number; p95: number; reads: number; queries: number; bytes: number }
+  >;
 }
 
 const results: SizeResult[] = [];
@@ -161,6 +167,7 @@ try {
       for (let i = 0; i < ROUNDS; i += 1) runs.push(await apiPage(query));
       const times = runs.map((run) => run.serverMs);
       pages[name] = {
+        plan: [...new Set(runs.map((run) => run.plan))].join(' / '),
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         reads: median(runs.map((run) => run.reads)),
@@ -197,11 +204,11 @@ function print(result: SizeResult): void {
       `${(v.raw / 1024).toFixed(1)} KB raw / ${(v.gzip / 1024).toFixed(1)} KB gzip API JSON; ` +
       `first card ${v.fromNavigation.toFixed(0)} ms from navigation, ${v.fromFirstCall.toFixed(0)} ms from the first catalogue call`,
   );
-  console.log('| page | server p50 ms | server p95 ms | items read | queries | bytes |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| page | plan | server p50 ms | server p95 ms | items read | queries | bytes |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, page] of Object.entries(result.pages))
     console.log(
-      `| ${name} | ${page.p50.toFixed(1)} | ${page.p95.toFixed(1)} | ${page.reads} | ${page.queries} | ${page.bytes} |`,
+      `| ${name} | ${page.plan} | ${page.p50.toFixed(1)} | ${page.p95.toFixed(1)} | ${page.reads} | ${page.queries} | ${page.bytes} |`,
     );
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { displayedPrice, entryCardOf } from '../../lambdas/_lib/catalogue/entries';
-import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/plan';
+import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/query-terms';
 import type { ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { parseSearch, textWords } from '../../shared/marketplace/search-text';
 import {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entriesFor, genreCell, keyCell, ALL_CELL, bpmBandCell } from '../../lambdas/_lib/catalogue/entries';
-import { buildPlan, choosePlan, type Condition, type Evidence } from '../../lambdas/_lib/catalogue/plan';
-import { matchesConditions, filterExpression } from '../../lambdas/_lib/catalogue/conditions';
+import { buildPlan, choosePlan } from '../../lambdas/_lib/catalogue/plan';
+import type { Evidence } from '../../lambdas/_lib/catalogue/plan-model';
+import { matchesConditions, filterExpression, type Condition } from '../../lambdas/_lib/catalogue/conditions';
 import type { ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { statsContribution, type CellStats } from '../../shared/marketplace/catalogue-stats';
 import { tokenAttribute, TOKEN_SLOTS } from '../../shared/marketplace/catalogue-index';

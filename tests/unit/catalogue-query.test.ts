@@ -66,6 +66,14 @@ describe('catalogue query refusals carry a code (issue 18)', () => {
     else expect(answer.en).toBeTruthy();
   });
 
+  it("each issue's own text names its parameter too", () => {
+    const result = CatalogueQueryParams.safeParse({ bpm_max: '900' });
+    expect(result.success).toBe(false);
+    expect(new ValidationFailed(result.error!).issues).toEqual([
+      { path: 'bpm_max', message: 'Busca no catálogo: “bpm_max” vai até 300.' },
+    ]);
+  });
+
   it('a valid query still parses', () => {
     expect(
       CatalogueQueryParams.parse({ q: 'noite', bpm_min: '80', genre: 'Trap,Drill', sort: 'newest' }),

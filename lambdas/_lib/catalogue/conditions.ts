@@ -1,12 +1,22 @@
 import type { Range } from '../../../shared/schemas/catalogue';
-import type { Condition } from './plan';
 
 /**
- * The planner's residual conditions (lambdas/_lib/catalogue/plan.ts) as a DynamoDB FilterExpression, and
- * the same rules in memory (the tests compare the index's answers with a plain filter of every beat).
- * Words are matched in an entry's `txt` (` noite paulista kaio beats `): ` word ` is a whole word,
- * ` pre` a word starting with `pre`.
+ * The planner's residual conditions (lambdas/_lib/catalogue/query-terms.ts chooses them) as a DynamoDB
+ * FilterExpression, and the same rules in memory (the tests compare the index's answers with a plain
+ * filter of every beat). Words are matched in an entry's `txt` (` noite paulista kaio beats `): ` word `
+ * is a whole word, ` pre` a word starting with `pre`.
  */
+
+/** A condition on an entry (FilterExpression, and the same rule in memory for the tests). */
+export type Condition =
+  | { kind: 'in'; attribute: 'genre' | 'key' | 'creator_id'; values: string[] }
+  | {
+      kind: 'range';
+      attribute: 'bpm' | 's_price' | 'duration_seconds' | 'rating' | 'downloads';
+      range: Range;
+    }
+  | { kind: 'bpmAny'; ranges: Range[] }
+  | { kind: 'words'; words: string[]; prefix: string | null };
 
 export interface Expression {
   text: string;
