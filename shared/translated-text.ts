@@ -2,30 +2,29 @@ import * as z from 'zod';
 
 /**
  * Texts the platform writes in pt-BR (a competition's title, an achievement's name) with optional en-US /
- * es-ES versions stored beside them: the app shows the reader's, and the pt-BR text where a language has
- * none. One rule for every such text (./competition-text.ts, ./achievement-text.ts).
+ * es-ES versions stored beside them in `translations`: the app shows the reader's, and the pt-BR text
+ * where a language has none (issue 18). Stored translations this code cannot read count as none.
  */
-export function translationsOf<Text extends z.ZodType>(text: Text) {
-  return z.object({ 'en-US': text.optional(), 'es-ES': text.optional() });
-}
+const translationsOf = <Text extends z.ZodType>(text: Text) =>
+  z.object({ 'en-US': text.optional(), 'es-ES': text.optional() }).catch({});
 
-export type Translations<Text> = { 'en-US'?: Text; 'es-ES'?: Text };
+export const CompetitionTranslations = translationsOf(
+  z.object({ title: z.string().max(200), description: z.string().max(2000) }),
+);
+export type CompetitionTranslations = z.infer<typeof CompetitionTranslations>;
 
-/** The stored translations, or none when the item has none (or something this code cannot read). */
-export function readTranslations<Text>(
-  schema: z.ZodType<Translations<Text>>,
-  value: unknown,
-): Translations<Text> {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : {};
-}
+export const AchievementTranslations = translationsOf(
+  z.object({ name: z.string().max(100), description: z.string().max(500) }),
+);
+export type AchievementTranslations = z.infer<typeof AchievementTranslations>;
 
-/** The text a reader of `language` sees: their version, or the pt-BR original. */
-export function textIn<Text>(
-  original: Text,
-  translations: Translations<Text> | undefined,
+/** The `fields` a reader of `language` sees: their version, or the item's own pt-BR text. */
+export function textIn<Item extends object, Field extends keyof Item & string>(
+  item: Item & { translations?: Partial<Record<'en-US' | 'es-ES', Pick<Item, Field>>> },
+  fields: readonly Field[],
   language: string,
-): Text {
-  const translated = language === 'en-US' || language === 'es-ES' ? translations?.[language] : undefined;
-  return translated ?? original;
+): Pick<Item, Field> {
+  const translated = language === 'en-US' || language === 'es-ES' ? item.translations?.[language] : undefined;
+  if (translated) return translated;
+  return Object.fromEntries(fields.map((field) => [field, item[field]])) as Pick<Item, Field>;
 }

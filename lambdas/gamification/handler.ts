@@ -24,7 +24,7 @@ export const handler = httpHandler(async (event) => {
     case 'GET /api/competitions/active':
       return publicJson(
         { competition: (await getActiveCompetition(new Date())) ?? null },
-        EDGE_CACHE.standings,
+        EDGE_CACHE.competitions,
       );
     default:
       throw new NotFound();

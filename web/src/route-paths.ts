@@ -11,6 +11,7 @@ export const APP_ROUTES = [
   { path: '/beat/:id', title: 'beat' },
   { path: '/competitions', title: 'competitions' },
   { path: '/competitions/contract', title: 'competitionContract' },
+  { path: '/competitions/enter', title: 'competitionEnter' },
   { path: '/community', title: 'community' },
   { path: '/settings', title: 'settings' },
   { path: '/creator/:name', title: 'creator' },

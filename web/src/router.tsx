@@ -106,6 +106,11 @@ export const routes: RouteObject[] = withPageDependencies([
             path: 'competitions/contract',
             lazy: withTexts(['competitions'], () => import('./routes/competitions-contract/route')),
           },
+          {
+            // Choosing the track to enter (issue 18); signed out, the page sends the visitor to sign in.
+            path: 'competitions/enter',
+            lazy: withTexts(['competitions'], () => import('./routes/competitions-enter/route')),
+          },
           { path: 'community', lazy: withTexts(['community'], () => import('./routes/community/route')) },
           { path: 'settings', lazy: withTexts(['settings'], () => import('./routes/settings/route')) },
           { path: 'creator/:name', lazy: withTexts(['creator'], () => import('./routes/creator/route')) },

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { readAchievementTranslations } from '../../../shared/achievement-text';
+import { AchievementTranslations } from '../../../shared/translated-text';
 import { RARITIES, rarityRank, type Rarity } from '../../../shared/gamification';
 import type { Achievement } from '../../../shared/schemas/marketplace';
 import { db } from '../aws/dynamodb';
@@ -27,7 +27,7 @@ export function achievementFromItem(item: Record<string, unknown>): Achievement 
     description: String(item.description ?? ''),
     badge_icon: String(item.badge_icon ?? ''),
     rarity,
-    translations: readAchievementTranslations(item.translations),
+    translations: AchievementTranslations.parse(item.translations),
   };
 }
 

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readPrize } from '../../../shared/competition-prize';
-import { readCompetitionTranslations } from '../../../shared/competition-text';
+import { CompetitionTranslations } from '../../../shared/translated-text';
 import type { Competition } from '../../../shared/schemas/marketplace';
 import type { CompetitionCard } from '../../../shared/schemas/site';
 import { db } from '../aws/dynamodb';
@@ -32,7 +32,7 @@ export function competitionFromItem(item: Record<string, unknown>): Competition 
     prize_1st: readPrize(item.prize_1st),
     prize_2nd: readPrize(item.prize_2nd),
     prize_3rd: readPrize(item.prize_3rd),
-    translations: readCompetitionTranslations(item.translations),
+    translations: CompetitionTranslations.parse(item.translations),
     starts_at: String(item.starts_at ?? ''),
     ends_at: String(item.ends_at ?? ''),
     is_active: item.is_active === true,
@@ -118,6 +118,18 @@ export async function createCompetitionCard(card: CompetitionCard): Promise<bool
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** One competition's card by id, read strongly (entering checks its dates and spots). */
+export async function getCompetitionCard(id: string): Promise<CompetitionCard | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: config.TABLE_NAME,
+      Key: { PK: keys.competition(id), SK: keys.meta() },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? competitionCardFromItem(Item) : undefined;
 }
 
 /** Every running competition, soonest-ending first. */

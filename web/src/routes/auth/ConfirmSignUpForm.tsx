@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/session';
 import { authErrorText } from '../../auth/auth-error-text';
 import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
+import { useAfterSignIn } from './return-path';
 
 interface ConfirmSignUpFormProps {
   account: PendingAccount;
@@ -15,6 +16,7 @@ interface ConfirmSignUpFormProps {
 /** The code step after sign-up (locally `npm start` prints the code); confirms, then signs in. */
 export function ConfirmSignUpForm({ account, onSignedIn, onBack }: ConfirmSignUpFormProps) {
   const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
   const { confirmSignUp, resendSignUpCode, signIn } = useAuth();
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
@@ -32,7 +34,7 @@ export function ConfirmSignUpForm({ account, onSignedIn, onBack }: ConfirmSignUp
     }
     try {
       await signIn(account.email, account.password);
-      toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
+      toast.success(t('auth.loginSuccess'), { description: t(afterSignIn.description) });
       onSignedIn();
     } catch (error) {
       toast.error(t('auth.loginError'), { description: authErrorText(error, 'signIn', t) });

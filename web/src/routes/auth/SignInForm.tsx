@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/session';
 import { authErrorText } from '../../auth/auth-error-text';
 import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
+import { useAfterSignIn } from './return-path';
 
 interface SignInFormProps {
   onSignedIn: () => void;
@@ -13,6 +14,7 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps) {
   const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
   const { signIn } = useAuth();
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +30,7 @@ export function SignInForm({ onSignedIn, onNeedsConfirmation }: SignInFormProps)
         onNeedsConfirmation({ email, password });
         return;
       }
-      toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
+      toast.success(t('auth.loginSuccess'), { description: t(afterSignIn.description) });
       onSignedIn();
     } catch (error) {
       toast.error(t('auth.loginError'), { description: authErrorText(error, 'signIn', t) });

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/session';
 import { authErrorText } from '../../auth/auth-error-text';
 import { TextField, primaryButton } from '../../components/form';
 import type { PendingAccount } from './route';
+import { useAfterSignIn } from './return-path';
 
 interface SignUpFormProps {
   defaultRole: Role;
@@ -14,6 +15,7 @@ interface SignUpFormProps {
 
 export function SignUpForm({ defaultRole, onCreated }: SignUpFormProps) {
   const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
   const { signUp, signIn } = useAuth();
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<Role>(defaultRole);
@@ -33,7 +35,7 @@ export function SignUpForm({ defaultRole, onCreated }: SignUpFormProps) {
       } else {
         // The pool confirmed the account by itself (auto-confirm): sign in straight away.
         await signIn(email, password);
-        toast.success(t('auth.loginSuccess'), { description: t('auth.loginSuccessDescription') });
+        toast.success(t('auth.loginSuccess'), { description: t(afterSignIn.description) });
       }
     } catch (error) {
       toast.error(t('auth.signUpError'), { description: authErrorText(error, 'signUp', t) });

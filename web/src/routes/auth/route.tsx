@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/session';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { useAfterSignIn } from './return-path';
 
 type Tab = 'signIn' | 'signUp';
 
@@ -21,12 +22,13 @@ function AuthPage() {
   const { loading, user } = useAuth();
   const [searchParams] = useSearchParams();
   const wantsCreator = searchParams.get('type') === 'creator';
+  const afterSignIn = useAfterSignIn().path;
   const [tab, setTab] = useState<Tab>(wantsCreator ? 'signUp' : 'signIn');
   const [pending, setPending] = useState<PendingAccount | null>(null);
 
   if (loading) return <PageLoading />;
   // A signed-in visitor has nothing to do here (also the path taken right after a successful sign-in).
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={afterSignIn} replace />;
 
   const tabs: readonly Tab[] = ['signIn', 'signUp'];
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -47,7 +49,7 @@ function AuthPage() {
               setPending(null);
               setTab('signIn');
             }}
-            onSignedIn={() => void navigate('/dashboard', { replace: true })}
+            onSignedIn={() => void navigate(afterSignIn, { replace: true })}
           />
         ) : (
           <>
@@ -88,7 +90,7 @@ function AuthPage() {
               {tab === 'signIn' ? (
                 <SignInForm
                   onNeedsConfirmation={setPending}
-                  onSignedIn={() => void navigate('/dashboard', { replace: true })}
+                  onSignedIn={() => void navigate(afterSignIn, { replace: true })}
                 />
               ) : (
                 <SignUpForm defaultRole={wantsCreator ? 'creator' : 'client'} onCreated={setPending} />

@@ -1,11 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 const sections = ['rights', 'forbidden', 'disqualification', 'publicity'] as const;
 
-/** The participation terms (spec 2 §2). Both buttons return to /competitions; no acceptance is recorded. */
+/**
+ * The participation terms (spec 2 §2) of the competition in `?competition=`. 'Concordo e continuar' goes
+ * on to choosing the track to enter (issue 18: the entry is what records the acceptance); 'Cancelar', or
+ * agreeing without a competition named, returns to /competitions.
+ */
 function ContractPage() {
   const { t } = useTranslation();
+  const competitionId = useSearchParams()[0].get('competition');
+  const next = competitionId
+    ? `/competitions/enter?competition=${encodeURIComponent(competitionId)}`
+    : '/competitions';
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight text-white">{t('competitions.contract.title')}</h1>
@@ -49,7 +57,7 @@ function ContractPage() {
               {t('competitions.contract.cancel')}
             </Link>
             <Link
-              to="/competitions"
+              to={next}
               className="inline-flex h-11 items-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-6 font-semibold text-white transition hover:brightness-110"
             >
               {t('competitions.contract.agree')}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabPanel, Tabs } from '../../components/Tabs';
+import { useAuth } from '../../auth/session';
 import { useCompetitions } from './api/competitions';
+import { useMyCompetitionEntries, withCount } from './api/entries';
 import { ActiveCompetitionCard, FinishedCompetitionCard } from './components/CompetitionCards';
 import { Ranking } from './components/Ranking';
 import { EmptyState, ErrorState, LoadingList } from './components/States';
@@ -11,6 +13,11 @@ type Tab = 'active' | 'finished' | 'ranking';
 function CompetitionList({ status }: { status: 'active' | 'finished' }) {
   const { t } = useTranslation();
   const query = useCompetitions(status);
+  // The signed-in user's entries: their cards say 'Inscrito' and show the count read now (the list is
+  // edge-cached for minutes).
+  const { user } = useAuth();
+  const mine = useMyCompetitionEntries(status === 'active' ? user?.id : undefined);
+  const entries = new Map((mine.data?.items ?? []).map((entry) => [entry.competition_id, entry]));
   if (query.isPending) return <LoadingList />;
   if (query.isError)
     return <ErrorState message={t('competitions.loadError')} onRetry={() => void query.refetch()} />;
@@ -26,7 +33,12 @@ function CompetitionList({ status }: { status: 'active' | 'finished' }) {
     <div className="grid gap-4 md:grid-cols-2">
       {query.data.items.map((card) =>
         status === 'active' ? (
-          <ActiveCompetitionCard key={card.id} card={card} now={now} />
+          <ActiveCompetitionCard
+            key={card.id}
+            card={withCount(card, entries.get(card.id)?.competition)}
+            now={now}
+            enteredWith={entries.get(card.id)?.title}
+          />
         ) : (
           <FinishedCompetitionCard key={card.id} card={card} />
         ),

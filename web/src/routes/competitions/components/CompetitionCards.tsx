@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CompetitionCard } from '../../../../../shared/schemas/site';
 import { formatDate, timeLeft } from '../../../lib/format';
 import { prizeText } from '../../../lib/prize-text';
-import { competitionText } from '../../../../../shared/competition-text';
+import { textIn } from '../../../../../shared/translated-text';
 
 const difficultyStyle = {
   beginner: 'bg-emerald-500/15 text-emerald-200',
@@ -13,7 +13,7 @@ const difficultyStyle = {
 
 function Header({ card }: { card: CompetitionCard }) {
   const { t, i18n } = useTranslation();
-  const text = competitionText(card, i18n.resolvedLanguage ?? i18n.language);
+  const text = textIn(card, ['title', 'description'], i18n.resolvedLanguage ?? i18n.language);
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -39,8 +39,20 @@ function Header({ card }: { card: CompetitionCard }) {
   );
 }
 
-/** A running competition: prize, participants, time left, filled spots and 'Participar Agora'. */
-export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; now: Date }) {
+/**
+ * A running competition: prize, participants, time left, filled spots and 'Participar Agora' (to the
+ * contract of this competition), or 'Inscrito' with the track once the user entered, or no spots left.
+ */
+export function ActiveCompetitionCard({
+  card,
+  now,
+  enteredWith,
+}: {
+  card: CompetitionCard;
+  now: Date;
+  /** The title of the user's track in this competition, when they entered it. */
+  enteredWith?: string;
+}) {
   const { t } = useTranslation();
   const left = timeLeft(card.ends_at, now);
   const filled = Math.min(100, Math.round((card.participants / card.max_participants) * 100));
@@ -86,12 +98,29 @@ export function ActiveCompetitionCard({ card, now }: { card: CompetitionCard; no
           />
         </div>
       </div>
-      <Link
-        to="/competitions/contract"
-        className="mt-5 inline-flex h-10 items-center justify-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 text-sm font-semibold text-white transition hover:brightness-110"
-      >
-        {t('competitions.join')}
-      </Link>
+      {enteredWith !== undefined ? (
+        <p
+          data-testid="competition-entered"
+          className="mt-5 flex min-h-10 items-center justify-center gap-2 rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-2 text-center text-sm font-medium text-emerald-200"
+        >
+          <span aria-hidden="true">✓</span>
+          <span>
+            <strong className="font-semibold">{t('competitions.entered')}</strong>{' '}
+            {t('competitions.enteredWith', { title: enteredWith })}
+          </span>
+        </p>
+      ) : card.participants >= card.max_participants ? (
+        <p className="mt-5 flex h-10 items-center justify-center rounded-xl border border-white/10 text-sm text-zinc-400">
+          {t('competitions.full')}
+        </p>
+      ) : (
+        <Link
+          to={`/competitions/contract?competition=${encodeURIComponent(card.id)}`}
+          className="mt-5 inline-flex h-10 items-center justify-center rounded-xl bg-gradient-to-r from-violet-500 to-fuchsia-500 px-5 text-sm font-semibold text-white transition hover:brightness-110 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
+        >
+          {t('competitions.join')}
+        </Link>
+      )}
     </article>
   );
 }

@@ -3,8 +3,7 @@ import { hasStreakBadge, levelFromXp, type Rarity } from '../../../../../shared/
 import type { Profile } from '../../../../../shared/schemas/profile';
 import { formatDate } from '../../../lib/format';
 import { prizeText } from '../../../lib/prize-text';
-import { achievementText } from '../../../../../shared/achievement-text';
-import { competitionText } from '../../../../../shared/competition-text';
+import { textIn } from '../../../../../shared/translated-text';
 import { useFeatureTexts } from '../../../i18n/use-feature-texts';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAchievements, useActiveCompetition, useLeaderboard } from '../api/creator';
@@ -19,6 +18,7 @@ const rarityTone: Record<Rarity, string> = {
 /** Gamification: level from XP, streak badge above 7 days, top-5 ranking, 6 achievements, active competition. */
 export function AchievementsTab({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   // The competition's prize extras ('contrato de distribuição') are texts of the competitions feature.
   useFeatureTexts(['competitions']);
   const leaderboard = useLeaderboard();
@@ -122,10 +122,10 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
                   {achievement.badge_icon}
                 </p>
                 <p className="mt-1 font-semibold text-white">
-                  {achievementText(achievement, i18n.resolvedLanguage ?? i18n.language).name}
+                  {textIn(achievement, ['name'], language).name}
                 </p>
                 <p className="text-sm text-zinc-400">
-                  {achievementText(achievement, i18n.resolvedLanguage ?? i18n.language).description}
+                  {textIn(achievement, ['description'], language).description}
                 </p>
                 <p className="mt-2 text-xs font-medium uppercase tracking-wide">
                   {rarityName[achievement.rarity]}
@@ -147,10 +147,10 @@ export function AchievementsTab({ profile }: { profile: Profile }) {
         ) : (
           <div className="mt-3">
             <p className="text-lg font-semibold text-white">
-              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).title}
+              {textIn(competition.data, ['title'], language).title}
             </p>
             <p className="text-sm text-zinc-400">
-              {competitionText(competition.data, i18n.resolvedLanguage ?? i18n.language).description}
+              {textIn(competition.data, ['description'], language).description}
             </p>
             <dl className="mt-3 grid gap-2 sm:grid-cols-3">
               {[
