@@ -33,7 +33,7 @@ export type CheckoutTier = (typeof CHECKOUT_TIERS)[number];
 
 export interface Plan {
   id: PlanId;
-  name: string;
+  // The reader's name for it is in shared/i18n/plan-names.ts.
   /** Monthly price in US$ per month of the subscription: [first, second, ...]; the last repeats. */
   monthlyPricesUsd: readonly number[] | null;
   /** Coins credited on every paid invoice (`subscription_credit`). */
@@ -44,14 +44,11 @@ export interface Plan {
   monthlyGenerations: number | null;
   /** Savings shown on the card, in percent. */
   savingsPercent: number | null;
-  /** Price text when there is no list price. */
-  priceLabel?: string;
 }
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   INICIANTE: {
     id: 'INICIANTE',
-    name: 'Iniciante',
     monthlyPricesUsd: [29],
     monthlyCoins: 20,
     maxProjects: 2,
@@ -60,7 +57,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
   ARTISTA: {
     id: 'ARTISTA',
-    name: 'Artista',
     monthlyPricesUsd: [89, 119],
     monthlyCoins: 80,
     maxProjects: 10,
@@ -69,7 +65,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
   PRO: {
     id: 'PRO',
-    name: 'Pro',
     monthlyPricesUsd: [149, 149, 129],
     monthlyCoins: 200,
     maxProjects: null,
@@ -78,13 +73,11 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
   },
   ENTERPRISE: {
     id: 'ENTERPRISE',
-    name: 'Enterprise',
     monthlyPricesUsd: null,
     monthlyCoins: 500,
     maxProjects: null,
     monthlyGenerations: null,
     savingsPercent: null,
-    priceLabel: 'sob consulta',
   },
 };
 

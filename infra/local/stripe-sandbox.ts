@@ -11,6 +11,7 @@ import {
   type SandboxPriceObject,
 } from './stripe-sandbox-billing';
 import { containEmulator } from './containment';
+import { checkoutPage, escapeHtml, missingSessionPage, money, page } from './stripe-sandbox-page';
 
 /**
  * A Stripe-compatible sandbox for the local twin. The Lambdas keep using the official `stripe` SDK
@@ -21,7 +22,7 @@ import { containEmulator } from './containment';
  *   GET  /v1/checkout/sessions/:id
  *   GET  /v1/prices?lookup_keys[]=…   the prices given in the options
  *   POST /v1/refunds {payment_intent} refunds a paid session (sends charge.refunded)
- *   GET  /checkout/:id                the hosted page (pt-BR): what is bought, amount, Pagar / Cancelar
+ *   GET  /checkout/:id                the hosted page in the session's locale: what is bought, amount, Pagar / Cancelar
  *   POST /checkout/:id/pay            completes it, sends the signed events to the webhook, redirects
  *   POST /checkout/:id/cancel         expires the session (checkout.session.expired), redirects to cancel_url
  *   POST /v1/checkout/sessions/:id/expire   expires an open session like Stripe (sends the event)
@@ -81,7 +82,7 @@ interface Delivery {
 
 type Params = Record<string, unknown>;
 
-interface LineItem {
+export interface LineItem {
   description: string;
   quantity: number;
   currency: string;
@@ -94,7 +95,7 @@ interface LineItem {
   product_metadata: Record<string, string>;
 }
 
-interface StoredSession {
+export interface StoredSession {
   session: Record<string, unknown>;
   lineItems: LineItem[];
   paymentIntentMetadata: Record<string, string>;
@@ -599,7 +600,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const stored = state.sessions[sessionId ?? ''];
     if (!stored) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page('Sessão não encontrada', '<p>Esta sessão de pagamento não existe ou expirou.</p>'));
+      res.end(missingSessionPage());
       return;
     }
     const session = stored.session;
@@ -718,94 +719,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { location, 'cache-control': 'no-store' });
   res.end();
-}
-
-// ---- the hosted page -------------------------------------------------------------------------------
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function money(minor: number, currency: string): string {
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: currency.toUpperCase() }).format(
-    minor / 100,
-  );
-}
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · 5D Checkout (sandbox)</title>
-<style>
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #0f0f14; color: #f2f2f5; }
-  main { max-width: 440px; margin: 48px auto; padding: 28px; background: #1b1b24; border-radius: 14px; }
-  h1 { font-size: 1.35rem; margin: 0 0 4px; }
-  .badge { display: inline-block; font-size: .75rem; padding: 2px 8px; border-radius: 99px; background: #3b2f00; color: #ffd66b; }
-  table { width: 100%; border-collapse: collapse; margin: 20px 0; }
-  td { padding: 8px 0; border-bottom: 1px solid #2c2c3a; vertical-align: top; }
-  td.amount { text-align: right; white-space: nowrap; }
-  .total td { font-weight: 700; border-bottom: none; font-size: 1.1rem; }
-  .muted { color: #a8a8b8; font-size: .9rem; }
-  .actions { display: flex; gap: 12px; margin-top: 20px; }
-  button { flex: 1; font: inherit; padding: 12px; border-radius: 10px; border: 0; cursor: pointer; }
-  .pay { background: #7c5cff; color: #fff; font-weight: 700; }
-  .cancel { background: #2c2c3a; color: #f2f2f5; }
-  a { color: #b9a8ff; }
-</style>
-</head>
-<body><main>${content}</main></body>
-</html>`;
-}
-
-function checkoutPage(stored: StoredSession): string {
-  const session = stored.session;
-  const currency = String(session.currency);
-  const subscription = session.mode === 'subscription';
-  const rows = stored.lineItems
-    .map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.product_name)}${
-          line.product_description
-            ? `<br><span class="muted">${escapeHtml(line.product_description)}</span>`
-            : ''
-        }${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td class="amount">${money(
-          line.unit_amount * line.quantity,
-          line.currency,
-        )}${line.recurring ? ' / mês' : ''}</td></tr>`,
-    )
-    .join('');
-  const total = money(Number(session.amount_total), currency);
-  if (session.status === 'complete') {
-    const back = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id));
-    return page(
-      'Pagamento concluído',
-      `<h1>Pagamento concluído</h1><p>Este pagamento de ${total} já foi confirmado.</p><p><a href="${escapeHtml(back)}">Voltar para a 5D</a></p>`,
-    );
-  }
-  if (session.status === 'expired') {
-    return page(
-      'Sessão expirada',
-      `<h1>Sessão expirada</h1><p>Esta sessão de pagamento expirou ou foi cancelada; nada foi cobrado.</p>`,
-    );
-  }
-  const email = session.customer_email
-    ? `<p class="muted">Cliente: ${escapeHtml(String(session.customer_email))}</p>`
-    : '';
-  return page(
-    'Finalizar pagamento',
-    `<span class="badge">Ambiente de testes — nenhum valor real é cobrado</span>
-<h1>${subscription ? 'Assinar plano' : 'Finalizar pagamento'}</h1>
-${email}
-<table>${rows}<tr class="total"><td>${subscription ? 'Total por mês' : 'Total'}</td><td class="amount">${total}</td></tr></table>
-<div class="actions">
-  <form method="post" action="/checkout/${escapeHtml(String(session.id))}/cancel" style="flex:1;display:flex"><button class="cancel" type="submit">Cancelar</button></form>
-  <form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay" style="flex:1;display:flex"><button class="pay" type="submit">Pagar ${total}</button></form>
-</div>
-<p class="muted">Ao pagar, a 5D recebe a confirmação assinada pelo mesmo webhook usado em produção.</p>`,
-  );
 }
 
 // ---- wiring for `npm start` --------------------------------------------------------------------------

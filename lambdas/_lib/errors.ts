@@ -46,12 +46,13 @@ export class ValidationFailed extends AppError {
   constructor(error: ZodError) {
     const issues = error.issues.map((issue) => {
       const rule = textRuleIssue(issue);
+      const path = issue.path.map(String).join('.');
       return {
-        path: issue.path.map(String).join('.'),
+        path,
         message: rule
           ? (formatApiError(apiErrorsPtBR, rule.code, rule.params) ?? '')
           : isCode(issue.message)
-            ? (formatApiError(apiErrorsPtBR, issue.message, bounds(issue)) ?? '')
+            ? (formatApiError(apiErrorsPtBR, issue.message, codeParams(issue, path)) ?? '')
             : issue.message,
       };
     });
@@ -61,9 +62,14 @@ export class ValidationFailed extends AppError {
     if (rule) super(400, rule.code, rule.params, issues);
     // A schema's plain VALIDATION_ERROR (a shape no form sends) names the field like zod's own messages.
     else if (first && isCode(first.message) && first.message !== ErrorCode.Validation)
-      super(400, first.message, { ...(field ? { field } : {}), ...bounds(first) }, issues);
+      super(400, first.message, codeParams(first, field), issues);
     else super(400, ErrorCode.Validation, field ? { context: 'field', field } : {}, issues);
   }
+}
+
+/** The params of an issue whose message is an error code: the field it is about and any limit it names. */
+function codeParams(issue: ZodError['issues'][number], field: string): Record<string, string | number> {
+  return { ...(field ? { field } : {}), ...bounds(issue) };
 }
 
 /** The limit a too_small / too_big issue names, as message params. */

@@ -9,6 +9,7 @@ import { cacheControl, type EdgeCachePolicy } from '../../shared/edge-cache';
 import { ErrorCode, type ApiErrorCode, type ApiErrorParams } from '../../shared/errors';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
 import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
+import { languageFromAcceptLanguage, type Language } from '../../shared/i18n/language';
 import { AppError, BadRequest, ValidationFailed } from './errors';
 import { logger } from './logger';
 import { originGuard } from './origin-guard';
@@ -96,6 +97,11 @@ export function parseQuery<T>(event: ApiEvent, schema: ZodType<T>): T {
 const MAX_PATH_PARAM_LENGTH = 200;
 
 /** Path parameter that the route table guarantees, validated anyway. */
+/** The reader's language: the web sends the app's own in `Accept-Language` (CloudFront forwards it). */
+export function readerLanguage(event: Pick<ApiEvent, 'headers'>): Language {
+  return languageFromAcceptLanguage(event.headers?.['accept-language']);
+}
+
 export function pathParam(event: ApiEvent, name: string): string {
   const value = event.pathParameters?.[name];
   if (!value) throw new BadRequest('MISSING_PARAMETER', { name });

@@ -1,7 +1,8 @@
-import { USD_PER_COIN, coinsForUsd, toMinorUnits } from '../../shared/plans';
+import { commerceTexts, formatCount } from '../../shared/i18n/commerce';
+import { coinsForUsd, toMinorUnits } from '../../shared/plans';
 import { CoinsCheckoutRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
-import { httpHandler, json, parseBody } from '../_lib/http';
+import { httpHandler, json, parseBody, readerLanguage } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
 
 /** POST /api/functions/coins-create-checkout {amount_usd}: buys 5D Coins, 1 USD = 1 Coin. */
@@ -9,13 +10,16 @@ export const handler = httpHandler(async (event) => {
   const caller = requireCaller(event);
   const { amount_usd } = parseBody(event, CoinsCheckoutRequest);
   const coins = coinsForUsd(amount_usd);
+  const language = readerLanguage(event);
+  const texts = commerceTexts(language);
   const session = await startCheckout({
     kind: 'coins',
     sub: caller.sub,
     email: caller.email || undefined,
+    language,
     line: {
-      name: `${coins} 5D Coins`,
-      description: `1 USD = ${USD_PER_COIN} Coin`,
+      name: texts.coinsLine(formatCount(coins, language)),
+      description: texts.coinsRate,
       unitAmount: toMinorUnits(amount_usd),
       currency: 'usd',
     },

@@ -7,18 +7,21 @@ import {
   toMinorUnits,
   type PlanId,
 } from '../../shared/plans';
+import { planName, planTierName } from '../../shared/i18n/plan-names';
+import { commerceTexts, formatCount, formatMoney, type CommerceTexts } from '../../shared/i18n/commerce';
+import type { Language } from '../../shared/i18n/language';
 import { CreateCheckoutRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
 import { BadRequest } from '../_lib/errors';
-import { httpHandler, json, parseBody } from '../_lib/http';
+import { httpHandler, json, parseBody, readerLanguage } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
 
 /** What the hosted page says about later months: Checkout shows only the first month's price. */
-function laterMonthsNote(plan: PlanId): string {
+function laterMonthsNote(plan: PlanId, texts: CommerceTexts, language: Language): string {
   const [intro, regular] = billingPhases(plan);
   if (!intro?.months || !regular) return '';
-  const when = intro.months === 1 ? 'no primeiro mês' : `nos ${intro.months} primeiros meses`;
-  return ` · US$ ${intro.priceUsd} ${when}, depois US$ ${regular.priceUsd}/mês`;
+  const usd = (value: number) => formatMoney(value, 'USD', language, { wholeWithoutCents: true });
+  return texts.laterMonths(intro.months, usd(intro.priceUsd), usd(regular.priceUsd));
 }
 
 /**
@@ -33,14 +36,19 @@ export const handler = httpHandler(async (event) => {
     throw new BadRequest('PLAN_ON_REQUEST');
   }
   const tier = checkoutTier(plan) ?? 'ENTERPRISE';
-  const name = `5D ${tier} — plano ${PLANS[plan].name}`;
+  const language = readerLanguage(event);
+  const texts = commerceTexts(language);
+  const name = texts.planLine(planTierName(tier, language), planName(plan, language));
   const session = await startCheckout({
     kind: 'subscription',
     sub: caller.sub,
     email: caller.email || undefined,
+    language,
     line: {
       name,
-      description: `${PLANS[plan].monthlyCoins} 5D Coins por mês${laterMonthsNote(plan)}`,
+      description:
+        texts.planCoins(formatCount(PLANS[plan].monthlyCoins, language)) +
+        laterMonthsNote(plan, texts, language),
       unitAmount: toMinorUnits(price),
       currency: 'usd',
       recurring: true,

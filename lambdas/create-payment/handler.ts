@@ -4,7 +4,7 @@ import { CreatePaymentRequest } from '../../shared/schemas/payments';
 import { requireCaller } from '../_lib/auth';
 import { BadRequest } from '../_lib/errors';
 import { requireProjectForSale } from '../_lib/marketplace';
-import { httpHandler, json, parseBody } from '../_lib/http';
+import { httpHandler, json, parseBody, readerLanguage } from '../_lib/http';
 import { startCheckout } from '../_lib/payments/checkout';
 import { startLicenceCheckout } from '../_lib/licensing/checkout';
 import { LicenceCheckoutRequest } from '../../shared/licensing/tiers';
@@ -19,7 +19,10 @@ export const handler = httpHandler(async (event) => {
   // A licence purchase (issue 8): {projectId, tier, coupon?}; price, coupon and tier checked on the server.
   const probe = parseBody(event, z.object({ tier: z.unknown().optional() }).passthrough());
   if (probe.tier !== undefined)
-    return json(200, await startLicenceCheckout(caller, parseBody(event, LicenceCheckoutRequest)));
+    return json(
+      200,
+      await startLicenceCheckout(caller, parseBody(event, LicenceCheckoutRequest), readerLanguage(event)),
+    );
   const input = parseBody(event, CreatePaymentRequest);
   let productName = input.productName;
   let amount = input.amount;
@@ -34,6 +37,7 @@ export const handler = httpHandler(async (event) => {
     kind: 'purchase',
     sub: caller.sub,
     email: caller.email || undefined,
+    language: readerLanguage(event),
     line: { name: productName, unitAmount: toMinorUnits(amount), currency: 'brl' },
     metadata: {
       productName: productName.slice(0, 200),

@@ -41,6 +41,15 @@ export function languageFromBrowser(tags: readonly string[]): Language | null {
   return null;
 }
 
+/**
+ * An `Accept-Language` header (`pt-BR,pt;q=0.9,en;q=0.8`; the web sends the app's own language) → the
+ * first language we speak, else the default. Quality values are ignored: browsers list tags by preference.
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  return languageFromBrowser(header.split(',').map((tag) => tag.split(';')[0] ?? '')) ?? DEFAULT_LANGUAGE;
+}
+
 /** Country (ISO 3166 alpha-2) → language; unknown or missing country → pt-BR (the product's default). */
 export function languageFromCountry(country: string | null | undefined): Language {
   if (!country) return DEFAULT_LANGUAGE;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { issueCode } from '../errors';
+import { commerceTexts, formatCount } from '../i18n/commerce';
+import type { Language } from '../i18n/language';
 import { textField } from '../text-input';
 import { DEFAULT_CREDIT, creditLine, normalizeCredit, type DefaultCreditLabel } from './credit';
 
@@ -12,17 +14,6 @@ export { creditLine } from './credit';
 export const TIER_IDS = ['mp3', 'wav', 'trackout', 'exclusive'] as const;
 export type TierId = (typeof TIER_IDS)[number];
 export const TierId = z.enum(TIER_IDS, { message: issueCode('TIER_INVALID') });
-
-/**
- * pt-BR names, for texts only pt-BR readers get (the agreement PDF, Stripe's checkout line). Answers and
- * stored rows carry the tier id: the web names it in the reader's language (`licensing.tierNames`).
- */
-export const TIER_NAMES: Record<TierId, string> = {
-  mp3: 'Licença MP3',
-  wav: 'Licença WAV',
-  trackout: 'Licença Trackout (stems)',
-  exclusive: 'Exclusiva',
-};
 
 /** What the buyer receives for each tier. */
 export type DeliverableKind = 'mp3' | 'wav' | 'stems';
@@ -66,16 +57,6 @@ export const LicenceTerms = z.object(
   { message: issueCode('VALIDATION_ERROR') },
 );
 export type LicenceTerms = z.infer<typeof LicenceTerms>;
-
-/** pt-BR name of each term (the agreement PDF and the API's error messages). */
-export const TERM_LABELS: Record<keyof LicenceTerms, string> = {
-  distribution_copies: 'Cópias distribuídas',
-  audio_streams: 'Streams de áudio',
-  music_videos: 'Videoclipes',
-  radio_stations: 'Estações de rádio',
-  live_performances: 'Apresentações ao vivo',
-  credit_line: 'Crédito obrigatório',
-};
 
 const Price = z
   .number({ message: issueCode('PRICE_NOT_NUMBER') })
@@ -161,18 +142,21 @@ export function defaultTiers(basePrice: number): TiersConfig {
 }
 
 /** Human text of one term, pt-BR (cards and the PDF). */
-export function describeLimit(value: number | null): string {
-  return value === null ? 'Ilimitado' : value.toLocaleString('pt-BR');
-}
-
-export function termLines(terms: LicenceTerms, creatorName: string): [string, string][] {
+/** The agreement's "Terms of use" lines, in the buyer's language. */
+export function termLines(
+  terms: LicenceTerms,
+  creatorName: string,
+  language: Language = 'pt-BR',
+): [string, string][] {
+  const texts = commerceTexts(language);
+  const limit = (value: number | null) => (value === null ? texts.unlimited : formatCount(value, language));
   return [
-    [TERM_LABELS.distribution_copies, describeLimit(terms.distribution_copies)],
-    [TERM_LABELS.audio_streams, describeLimit(terms.audio_streams)],
-    [TERM_LABELS.music_videos, describeLimit(terms.music_videos)],
-    [TERM_LABELS.radio_stations, describeLimit(terms.radio_stations)],
-    [TERM_LABELS.live_performances, terms.live_performances ? 'Permitidas' : 'Não permitidas'],
-    [TERM_LABELS.credit_line, creditLine(terms, creatorName) || '—'],
+    [texts.termLabels.distribution_copies, limit(terms.distribution_copies)],
+    [texts.termLabels.audio_streams, limit(terms.audio_streams)],
+    [texts.termLabels.music_videos, limit(terms.music_videos)],
+    [texts.termLabels.radio_stations, limit(terms.radio_stations)],
+    [texts.termLabels.live_performances, texts.livePerformances(terms.live_performances)],
+    [texts.termLabels.credit_line, creditLine(terms, creatorName) || '—'],
   ];
 }
 

@@ -43,7 +43,7 @@ const EXPECTED: Record<'pt-BR' | 'en-US' | 'es-ES', Record<string, string | RegE
   },
   'en-US': {
     '01A': 'Purchase of 1,000 5D Coins',
-    '01B': 'Artista plan: 80 5D Coins for the month',
+    '01B': 'Creator plan: 80 5D Coins for the month',
     '01C': 'Music generation',
     '01D': 'Refund: Music generation',
     '01E': 'Refund: 4 5D Coins reversed',
@@ -73,6 +73,7 @@ async function readerIn(language: keyof typeof EXPECTED) {
     interpolation: { escapeValue: false },
   });
   return {
+    language,
     exists: (key: string) => instance.exists(key),
     t: (key: string, options?: object) => instance.t(key, options as Record<string, unknown>),
   };

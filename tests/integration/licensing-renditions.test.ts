@@ -1,6 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavToMp3 } from '../../shared/audio/mp3';
 import { encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
 import { db } from '../../lambdas/_lib/aws/dynamodb';
@@ -100,6 +101,26 @@ const files = (buyer: Claims, orderId: string) =>
     claims: buyer,
   });
 
+/** The beat's page and its catalogue card play the public preview, never the master. */
+async function expectCataloguePlaysPreview(
+  owner: Claims,
+  project: ProjectRecord,
+  master: string,
+): Promise<void> {
+  const page = await call<{ project: { id: string; audioUrl: string } }>(
+    'GET',
+    `/api/projects/${project.id}`,
+  );
+  // The catalogue card, once the indexer has read the finished renditions from the table's stream.
+  const card = (await listedBeats(owner.sub)).items.find((p) => p.id === project.id)!;
+  for (const listed of [page.body.project, card]) {
+    const url = new URL(publicMediaAt(listed.audioUrl!));
+    expect(decodeURIComponent(url.pathname)).toContain(project.preview_key!);
+    expect(decodeURIComponent(url.pathname)).not.toContain(master);
+    expect(isMp3(await download(url.toString()))).toBe(true);
+  }
+}
+
 describe('renditions of a WAV beat', () => {
   it('publishing stores a 320 kbps MP3 and a preview; the catalogue plays the preview, not the master', async () => {
     const { owner, id, master } = await wavBeat();
@@ -114,15 +135,7 @@ describe('renditions of a WAV beat', () => {
     expect(mp3.length).toBeLessThan(130_000);
     expect(preview.length).toBeLessThan(mp3.length / 2);
 
-    const page = await call<{ project: { id: string; audioUrl: string } }>('GET', `/api/projects/${id}`);
-    // The catalogue card, once the indexer has read the finished renditions from the table's stream.
-    const card = (await listedBeats(owner.sub)).items.find((p) => p.id === id)!;
-    for (const listed of [page.body.project, card]) {
-      const url = new URL(publicMediaAt(listed.audioUrl!));
-      expect(decodeURIComponent(url.pathname)).toContain(project.preview_key!);
-      expect(decodeURIComponent(url.pathname)).not.toContain(master);
-      expect(isMp3(await download(url.toString()))).toBe(true);
-    }
+    await expectCataloguePlaysPreview(owner, project, master);
   }, 90_000);
 
   it('the MP3 lease gets the MP3 rendition and the WAV lease the master WAV', async () => {
@@ -191,6 +204,26 @@ describe('renditions of a WAV beat', () => {
     expect(ready.body.files.map((f) => f.kind)).toEqual(['mp3']);
     expect(ready.body.files[0]!.name).toMatch(/\.mp3$/);
     expect(isMp3(await download(ready.body.files[0]!.url))).toBe(true);
+  }, 90_000);
+});
+
+describe('renditions of an MP3 beat', () => {
+  it('publishing stores a 128 kbps preview; the catalogue plays it, never the MP3 the lease sells', async () => {
+    const owner = creator('Produtora MP3');
+    const master = `audio/${owner.sub}/${Date.now()}_master.mp3`;
+    const masterMp3 = wavToMp3(masterWav(3), { kbps: 320 });
+    await putAudioBucketObject(master, Buffer.from(masterMp3), 'audio/mpeg');
+    const { id } = await publish(owner, { audioKey: master, price: 40 });
+    const project = await renditionsDone(id);
+    expect(project.renditions_status).toBe('ready');
+    expect(project.preview_key).toMatch(new RegExp(`^renditions/${id}/.+/preview-128\\.mp3$`));
+    // The uploaded MP3 stays the MP3 lease's file; only the preview is new.
+    expect(project.mp3_key).toBe(master);
+    const preview = await stored(project.preview_key!);
+    expect(isMp3(preview)).toBe(true);
+    expect(preview.length).toBeLessThan(masterMp3.length / 2);
+
+    await expectCataloguePlaysPreview(owner, project, master);
   }, 90_000);
 });
 

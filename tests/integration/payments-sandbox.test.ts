@@ -80,6 +80,23 @@ async function pay(url: string): Promise<string> {
 }
 
 describe('local sandbox checkout', () => {
+  it("an en-US buyer's checkout is in English, as Stripe's page would be with the session's locale", async () => {
+    const event = userApiEvent('coins-create-checkout', {
+      sub: uniqueSub('sandbox-en'),
+      body: { amount_usd: 1000 },
+    });
+    event.headers = { ...event.headers, 'accept-language': 'en-US' };
+    const result = await coinsCheckout(event, context);
+    expect(result.statusCode).toBe(200);
+    const { url, id } = JSON.parse(String(result.body)) as { url: string; id: string };
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('lang="en"');
+    expect(html).toContain('1,000 5D Coins');
+    expect(html).toMatch(/Pay \$1,000\.00/);
+    expect(html).not.toContain('Pagar');
+    expect((await stripe.checkout.sessions.retrieve(id)).locale).toBe('en');
+  });
+
   it('buying 10 coins: hosted page, Pay, signed webhook, wallet credited', async () => {
     const sub = uniqueSub('sandbox');
     const result = await coinsCheckout(
@@ -138,6 +155,17 @@ describe('local sandbox checkout', () => {
     expect(html).toContain('5D PROFISSIONAL — plano Pro');
     expect(html).toMatch(/US\$\s149,00 \/ mês/);
     expect(await pay(url)).toBe(`http://localhost:3000/dashboard?checkout=success&session_id=${id}`);
+
+    // An English reader's page names the plan and its product in English.
+    const englishEvent = userApiEvent('create-checkout', {
+      sub: uniqueSub('sandbox-plan-en'),
+      body: { plan: 'INICIANTE' },
+    });
+    englishEvent.headers = { ...englishEvent.headers, 'accept-language': 'en-US' };
+    const english = await planCheckout(englishEvent, context);
+    const englishHtml = await (await fetch(JSON.parse(String(english.body)).url as string)).text();
+    expect(englishHtml).toContain('5D ESSENTIAL — Starter plan');
+    expect(englishHtml).not.toMatch(/Iniciante|ESSENCIAL|plano/);
 
     const [subscription] = await listSubscriptions(sub);
     expect(subscription).toMatchObject({

@@ -48,8 +48,13 @@ describe('ledger texts', () => {
     expect(ledgerText(ledgerTextsPtBR, label, 'pt-BR')).toBe('Compra de 1.500 5D Coins');
     expect(ledgerText(ledgerTextsEnUS, label, 'en-US')).toBe('Purchase of 1,500 5D Coins');
     expect(ledgerText(ledgerTextsEsES, label, 'es-ES')).toMatch(/^Compra de 1\.?500 5D Coins$/);
-    const allowance = ledgerLabel('plan_allowance', { plan: 'Artista', coins: 80 });
-    expect(ledgerText(ledgerTextsEnUS, allowance, 'en-US')).toBe('Artista plan: 80 5D Coins for the month');
+    // A plan is stored by id and named in the reader's language; rows written before keep working.
+    const allowance = ledgerLabel('plan_allowance', { plan: 'ARTISTA', coins: 80 });
+    expect(ledgerText(ledgerTextsEnUS, allowance, 'en-US')).toBe('Creator plan: 80 5D Coins for the month');
+    expect(ledgerText(ledgerTextsPtBR, allowance, 'pt-BR')).toBe('Assinatura Artista: 80 5D Coins do mês');
+    const older = ledgerLabel('plan_allowance', { plan: 'Iniciante', coins: 20 });
+    expect(ledgerText(ledgerTextsEnUS, older, 'en-US')).toBe('Starter plan: 20 5D Coins for the month');
+    expect(ledgerText(ledgerTextsEsES, older, 'es-ES')).toBe('Suscripción Inicial: 20 5D Coins del mes');
     // A creator's title is user content: it stays as written inside the reader's sentence.
     const payout = ledgerLabel('hire_payout', { title: 'Noite de Verão', coins: 1200 });
     expect(ledgerText(ledgerTextsEnUS, payout, 'en-US')).toBe(

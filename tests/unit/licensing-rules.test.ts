@@ -21,7 +21,7 @@ import {
   type Coupon,
 } from '../../shared/licensing/tiers';
 import { matchesConditions } from '../../lambdas/_lib/catalogue/conditions';
-import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/plan';
+import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/query-terms';
 import { catalogueQueryFrom, CatalogueQueryParams } from '../../shared/schemas/catalogue';
 import { DEFAULT_CREDIT, defaultCreditLabel } from '../../shared/licensing/credit';
 import { renderAgreement } from '../../lambdas/_lib/licensing/agreement';
@@ -197,28 +197,40 @@ describe('key and tempo matching', () => {
   });
 });
 
+/** A WAV lease of a beat, sold at its list price; each test changes what it looks at. */
+function licenceRecord(overrides: Partial<LicenceRecord>): LicenceRecord {
+  return {
+    order_id: '01JORDER',
+    purchase_id: 'p1',
+    project_id: 'proj1',
+    project_title: 'Beat',
+    tier: 'wav',
+    terms: defaultTiers(10).wav.terms,
+    list_price: 1000,
+    amount: 1000,
+    coupon: null,
+    offer_id: null,
+    buyer_id: 'buyer',
+    buyer_name: 'Ana Cantora',
+    creator_id: 'creator',
+    creator_name: 'DJ Prod',
+    ai_stems: false,
+    created_at: '2026-11-25T12:00:00.000Z',
+    checkout_session_id: 'cs_1',
+    agreement_key: 'licences/01JORDER.pdf',
+    ...overrides,
+  };
+}
+
 describe('licence agreement PDF', () => {
   it('renders parties, beat, tier, terms, price, date, order id and earlier leases (pdf-lib)', async () => {
-    const base: LicenceRecord = {
-      order_id: '01JORDER',
-      purchase_id: 'p1',
-      project_id: 'proj1',
+    const base = licenceRecord({
       project_title: 'Noite de Verão 🌙',
       tier: 'exclusive',
       terms: defaultTiers(10).exclusive.terms,
-      list_price: 1000,
       amount: 900,
       coupon: 'OFF10',
-      offer_id: null,
-      buyer_id: 'buyer',
-      buyer_name: 'Ana Cantora',
-      creator_id: 'creator',
-      creator_name: 'DJ Prod',
-      ai_stems: false,
-      created_at: '2026-11-25T12:00:00.000Z',
-      checkout_session_id: 'cs_1',
-      agreement_key: 'licences/01JORDER.pdf',
-    };
+    });
     const lease = {
       ...base,
       order_id: '01JLEASE',
@@ -229,7 +241,25 @@ describe('licence agreement PDF', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('ascii')).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
-    expect(doc.getSubject()).toBe('Pedido 01JORDER');
+    expect(doc.getSubject()).toBe('Pedido: 01JORDER');
     expect(doc.getTitle()).toContain('Noite de Verão ?');
+  });
+
+  it("is written in the buyer's language, chosen at checkout (pt-BR for licences sold before)", async () => {
+    const licence = licenceRecord({ project_title: 'Night Drive', buyer_name: 'Ann' });
+    const read = async (language?: 'en-US' | 'es-ES') =>
+      PDFDocument.load(await renderAgreement(language ? { ...licence, language } : licence, []));
+    const english = await read('en-US');
+    expect(english.getTitle()).toBe('Licence agreement — Night Drive');
+    expect(english.getSubject()).toBe('Order: 01JORDER');
+    expect((await read('es-ES')).getTitle()).toBe('Contrato de licencia — Night Drive');
+    expect((await read()).getTitle()).toBe('Contrato de licença — Night Drive');
+  });
+
+  it("lists the terms in the buyer's language with numbers written their way", () => {
+    const terms = { ...defaultTiers(10).wav.terms, distribution_copies: 100_000, live_performances: false };
+    expect(termLines(terms, 'DJ X', 'en-US')).toContainEqual(['Distributed copies', '100,000']);
+    expect(termLines(terms, 'DJ X', 'es-ES')).toContainEqual(['Actuaciones en directo', 'No permitidas']);
+    expect(termLines(terms, 'DJ X')).toContainEqual(['Cópias distribuídas', '100.000']);
   });
 });

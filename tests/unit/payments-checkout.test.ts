@@ -59,6 +59,7 @@ describe('Checkout Session parameters', () => {
   const base = {
     sub: 'u1',
     email: 'ana@example.com',
+    language: 'pt-BR' as const,
     successPath: '/coins?checkout=success&session_id={CHECKOUT_SESSION_ID}',
     cancelPath: '/coins?checkout=cancel',
     amount: 10,
@@ -76,7 +77,8 @@ describe('Checkout Session parameters', () => {
       'https://app.example.com',
     );
     expect(params.mode).toBe('payment');
-    expect(params.metadata).toEqual({ coins: '10', sub: 'u1', kind: 'coins' });
+    expect(params.metadata).toEqual({ coins: '10', sub: 'u1', kind: 'coins', language: 'pt-BR' });
+    expect(params.locale).toBe('pt-BR');
     expect(params.payment_intent_data?.metadata).toEqual(params.metadata);
     expect(params.client_reference_id).toBe('u1');
     expect(params.success_url).toMatch(/\/coins\?checkout=success&session_id=\{CHECKOUT_SESSION_ID\}$/);
@@ -106,6 +108,16 @@ describe('Checkout Session parameters', () => {
       kind: 'subscription',
     });
     expect(params.payment_intent_data).toBeUndefined();
+  });
+
+  it("Stripe's page speaks the buyer's language, which the session keeps for what is written later", () => {
+    const line = { name: '10 5D Coins', unitAmount: 1000, currency: 'usd' as const };
+    const open = (language: 'pt-BR' | 'en-US' | 'es-ES') =>
+      sessionParams({ ...base, kind: 'coins', line, metadata: {}, language }, 'https://app.example.com');
+    expect(open('en-US').locale).toBe('en');
+    expect(open('es-ES').locale).toBe('es');
+    expect(open('pt-BR').locale).toBe('pt-BR');
+    expect(open('es-ES').metadata).toMatchObject({ language: 'es-ES' });
   });
 
   it("builds return URLs on the app's public origin", () => {

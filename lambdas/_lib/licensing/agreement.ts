@@ -1,13 +1,11 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { deliveredKinds } from '../../../shared/licensing/delivery';
-import { TIER_NAMES, termLines } from '../../../shared/licensing/tiers';
+import { commerceTexts, formatMoney } from '../../../shared/i18n/commerce';
+import { termLines } from '../../../shared/licensing/tiers';
 import { s3 } from '../aws/s3';
 import { config } from '../config';
 import { listBeatLicences, type LicenceRecord } from './store';
-
-const brl = (value: number) =>
-  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The standard fonts encode WinAnsi only: anything else (emoji, CJK) becomes '?'. */
 function printable(text: string): string {
@@ -17,8 +15,9 @@ function printable(text: string): string {
 const FILE_NAMES = { mp3: 'MP3', wav: 'WAV', stems: 'Stems (ZIP)' } as const;
 
 /**
- * The licence agreement as a PDF (pdf-lib): parties, beat, tier, terms, price, date, order id; for an
- * exclusive, the leases sold earlier, which stay valid.
+ * The licence agreement as a PDF (pdf-lib) in the buyer's language (chosen at checkout; pt-BR for licences
+ * sold before it was recorded): parties, beat, tier, terms, price, date, order id; for an exclusive, the
+ * leases sold earlier, which stay valid.
  */
 export async function renderAgreement(
   licence: LicenceRecord,
@@ -26,10 +25,15 @@ export async function renderAgreement(
 ): Promise<Uint8Array> {
   // pdf-lib (~350 KB) is a chunk of its own: only the requests that write an agreement load it.
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const language = licence.language ?? 'pt-BR';
+  const texts = commerceTexts(language);
+  const text = texts.agreement;
+  const brl = (value: number) => formatMoney(value, 'BRL', language);
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Contrato de licença — ${printable(licence.project_title)}`);
+  pdf.setTitle(text.documentTitle(printable(licence.project_title)));
   pdf.setAuthor('5D');
-  pdf.setSubject(`Pedido ${licence.order_id}`);
+  pdf.setSubject(text.order(licence.order_id));
+  pdf.setLanguage(language);
   pdf.setCreationDate(new Date(licence.created_at));
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -67,65 +71,54 @@ export async function renderAgreement(
   };
 
   const exclusive = licence.tier === 'exclusive';
-  write('CONTRATO DE LICENÇA DE USO DE BEAT', { font: bold, size: 16, gap: 4 });
-  write(`${TIER_NAMES[licence.tier]}${exclusive ? ' — direitos exclusivos' : ' — licença não exclusiva'}`, {
+  write(text.title, { font: bold, size: 16, gap: 4 });
+  write(`${texts.tierNames[licence.tier]} — ${exclusive ? text.exclusiveRights : text.nonExclusive}`, {
     font: bold,
     size: 12,
     gap: 10,
   });
-  write(`Pedido: ${licence.order_id}`);
-  write(`Data: ${new Date(licence.created_at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`, {
+  write(text.order(licence.order_id));
+  write(text.date(new Date(licence.created_at).toLocaleString(language, { timeZone: 'America/Sao_Paulo' })), {
     gap: 10,
   });
-  write('PARTES', { font: bold, size: 12 });
-  write(`Licenciante (produtor): ${licence.creator_name || licence.creator_id} (id ${licence.creator_id})`);
-  write(`Licenciado (comprador): ${licence.buyer_name || licence.buyer_id} (id ${licence.buyer_id})`, {
-    gap: 10,
-  });
-  write('OBRA', { font: bold, size: 12 });
-  write(`Beat: "${licence.project_title}" (id ${licence.project_id})`);
+  write(text.parties, { font: bold, size: 12 });
+  write(text.licensor(licence.creator_name || licence.creator_id, licence.creator_id));
+  write(text.licensee(licence.buyer_name || licence.buyer_id, licence.buyer_id), { gap: 10 });
+  write(text.work, { font: bold, size: 12 });
+  write(text.beat(licence.project_title, licence.project_id));
   // Licences sold before `stems_included` was recorded list the tier's files as they were sold.
   const files = deliveredKinds(licence.tier, licence.stems_included ?? true);
   write(
-    `Arquivos entregues: ${files.map((f) => FILE_NAMES[f]).join(', ')}` +
-      (licence.ai_stems && files.includes('stems')
-        ? ' — stems separados por IA (separador DSP da 5D), não multitracks originais'
-        : ''),
+    text.files(files.map((f) => FILE_NAMES[f]).join(', ')) +
+      (licence.ai_stems && files.includes('stems') ? ` — ${text.aiStems}` : ''),
     { gap: 10 },
   );
-  write('PREÇO', { font: bold, size: 12 });
-  write(`Preço da licença: ${brl(licence.list_price)}`);
-  if (licence.coupon) write(`Cupom aplicado: ${licence.coupon}`);
-  if (licence.offer_id) write(`Oferta aceita: ${licence.offer_id}`);
-  write(`Valor pago: ${brl(licence.amount)}`, { font: bold, gap: 10 });
-  write('TERMOS DE USO', { font: bold, size: 12 });
-  for (const [label, value] of termLines(licence.terms, licence.creator_name)) write(`• ${label}: ${value}`);
+  write(text.price, { font: bold, size: 12 });
+  write(text.listPrice(brl(licence.list_price)));
+  if (licence.coupon) write(text.coupon(licence.coupon));
+  if (licence.offer_id) write(text.offer(licence.offer_id));
+  write(text.paid(brl(licence.amount)), { font: bold, gap: 10 });
+  write(text.terms, { font: bold, size: 12 });
+  for (const [label, value] of termLines(licence.terms, licence.creator_name, language))
+    write(`• ${label}: ${value}`);
   y -= 8;
-  write('CONDIÇÕES', { font: bold, size: 12 });
-  if (exclusive) {
-    write(
-      'O Licenciante concede ao Licenciado o direito exclusivo de uso do beat a partir desta data e se ' +
-        'compromete a não vender novas licenças dele. As licenças não exclusivas vendidas antes desta data ' +
-        'continuam válidas nos seus próprios termos.',
-    );
-  } else {
-    write(
-      'Licença não exclusiva: o Licenciante pode licenciar o mesmo beat a terceiros. O Licenciado pode ' +
-        'usar o beat em uma nova obra musical nos limites acima, com o crédito indicado. Os direitos ' +
-        'autorais do beat permanecem com o Licenciante.',
-    );
-  }
+  write(text.conditions, { font: bold, size: 12 });
+  write(exclusive ? text.exclusiveCondition : text.nonExclusiveCondition);
   if (exclusive) {
     y -= 8;
-    write('LICENÇAS ANTERIORES QUE CONTINUAM VÁLIDAS', { font: bold, size: 12 });
-    if (earlierLeases.length === 0) write('Nenhuma.');
+    write(text.earlierLeases, { font: bold, size: 12 });
+    if (earlierLeases.length === 0) write(text.none);
     for (const lease of earlierLeases)
       write(
-        `• ${TIER_NAMES[lease.tier]} — pedido ${lease.order_id} — ${new Date(lease.created_at).toLocaleDateString('pt-BR')}`,
+        text.earlierLease(
+          texts.tierNames[lease.tier],
+          lease.order_id,
+          new Date(lease.created_at).toLocaleDateString(language, { timeZone: 'America/Sao_Paulo' }),
+        ),
       );
   }
   y -= 16;
-  write('Documento gerado automaticamente pela 5D no momento da compra.', { size: 9 });
+  write(text.footer, { size: 9 });
   return pdf.save();
 }
 

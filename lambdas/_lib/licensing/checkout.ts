@@ -1,6 +1,7 @@
+import { commerceTexts } from '../../../shared/i18n/commerce';
+import type { Language } from '../../../shared/i18n/language';
 import {
   applyCoupon,
-  TIER_NAMES,
   type Coupon,
   type LicenceCheckoutRequest,
   type LicenceTerms,
@@ -43,6 +44,7 @@ class CheckoutInProgress extends Conflict {
 export async function startLicenceCheckout(
   caller: Caller,
   input: LicenceCheckoutRequest,
+  language: Language,
   now: Date = new Date(),
 ): Promise<{ id: string; url: string }> {
   const project = await getProject(input.projectId);
@@ -85,7 +87,7 @@ export async function startLicenceCheckout(
     offerId,
     now,
   };
-  const start = (expiresAt: number) => openLicenceSession(caller, session, expiresAt);
+  const start = (expiresAt: number) => openLicenceSession(caller, session, language, expiresAt);
   // The exclusive is held for one buyer at a time; a coupon session is held per buyer, beat, tier and code.
   const key =
     input.tier === 'exclusive'
@@ -135,17 +137,19 @@ interface LicenceSession {
 async function openLicenceSession(
   caller: Caller,
   { project, tier, terms, listPrice, amount, discount, coupon, offerId, now }: LicenceSession,
+  language: Language,
   expiresAt: number,
 ): Promise<{ id: string; url: string }> {
   if (coupon && !(await reserveCouponUse(project.creator_id, coupon, now)))
     throw new CouponRejected('exhausted');
   const couponCode = coupon?.code;
-  const productName = `${project.title} — ${TIER_NAMES[tier]}`;
+  const productName = `${project.title} — ${commerceTexts(language).tierNames[tier]}`;
   try {
     return await startCheckout({
       kind: 'purchase',
       sub: caller.sub,
       email: caller.email || undefined,
+      language,
       line: { name: productName, unitAmount: toMinorUnits(amount), currency: 'brl' },
       metadata: {
         productName: productName.slice(0, 200),

@@ -1,3 +1,4 @@
+import { isLanguage } from '../../../shared/i18n/language';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type Stripe from 'stripe';
 import { LicenceTerms, TierId } from '../../../shared/licensing/tiers';
@@ -116,6 +117,7 @@ export async function fulfilLicence(
     created_at: now,
     checkout_session_id: session.id,
     agreement_key: agreementKey(order.id),
+    ...(isLanguage(metadata.language) ? { language: metadata.language } : {}),
   };
   const put = orderPut(order);
   const records: TransactItem[] = [

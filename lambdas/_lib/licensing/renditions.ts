@@ -6,7 +6,7 @@ import { projectKey, type ProjectRecord } from '../db/projects';
 import { logger } from '../logger';
 
 /**
- * Renditions of a beat uploaded as a WAV (issue 8): the master is what the WAV lease sells, so neither
+ * Renditions of an uploaded beat (issue 8; MP3 uploads since issue 16): the master is what the WAV lease sells, so neither
  * the catalogue nor the MP3 lease may hand it out. When such a beat is published, the `beat-renditions`
  * function (async Lambda invoke, like the stems ZIP job) encodes a 320 kbps MP3 (the MP3 lease's file)
  * and a 128 kbps preview (what the catalogue plays) and stores their keys on the project item. The job's
@@ -36,9 +36,17 @@ function renditionsJob(projectId: string): ItemJob {
   };
 }
 
-/** Beats uploaded as a WAV get renditions; an uploaded MP3 is itself the MP3 lease's file. */
+/** Beats uploaded as a WAV get an MP3 rendition; an uploaded MP3 is itself the MP3 lease's file. */
 export function needsRenditions(project: Pick<ProjectRecord, 'audio_key'>): boolean {
   return project.audio_key.toLowerCase().endsWith('.wav');
+}
+
+/**
+ * Every uploaded beat gets a public 128 kbps preview (the job above): the catalogue must never play the
+ * master, which is what a lease sells (an MP3 upload's master is the MP3 lease's file itself).
+ */
+export function needsPreview(project: Pick<ProjectRecord, 'audio_key' | 'preview_key'>): boolean {
+  return !project.preview_key && project.audio_key !== '';
 }
 
 export function renditionKeys(projectId: string, jobId: string): { mp3: string; preview: string } {

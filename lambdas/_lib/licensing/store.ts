@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n/language';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -189,6 +190,8 @@ export interface LicenceRecord {
   created_at: string;
   checkout_session_id: string;
   agreement_key: string;
+  /** The buyer's language at checkout: the agreement's. Absent on licences sold before: pt-BR. */
+  language?: Language;
   /** The stems ZIP job of a Trackout licence (./stems-job.ts): absent until first requested. */
   stems_status?: StemsStatus;
   stems_job_id?: string;

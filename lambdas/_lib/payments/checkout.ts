@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import { commerceTexts } from '../../../shared/i18n/commerce';
+import type { Language } from '../../../shared/i18n/language';
 import { recordCheckout, type CheckoutKind } from '../db/checkouts';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -23,6 +25,8 @@ export interface CheckoutInput {
   kind: CheckoutKind;
   sub: string;
   email?: string;
+  /** The buyer's language: Stripe's page speaks it, and what is written later (the agreement) too. */
+  language: Language;
   line: CheckoutLine;
   /** Copied to the session, and to the subscription or payment intent (so invoices and charges carry it). */
   metadata: Record<string, string>;
@@ -56,7 +60,7 @@ export function appUrl(path: string, origin: string): string {
 }
 
 export function sessionParams(input: CheckoutInput, appOrigin: string): Stripe.Checkout.SessionCreateParams {
-  const metadata = { ...input.metadata, sub: input.sub, kind: input.kind };
+  const metadata = { ...input.metadata, sub: input.sub, kind: input.kind, language: input.language };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: input.line.recurring ? 'subscription' : 'payment',
     line_items: [
@@ -78,7 +82,7 @@ export function sessionParams(input: CheckoutInput, appOrigin: string): Stripe.C
     client_reference_id: input.sub,
     success_url: appUrl(input.successPath, appOrigin),
     cancel_url: appUrl(input.cancelPath, appOrigin),
-    locale: 'pt-BR',
+    locale: commerceTexts(input.language).stripeLocale,
   };
   if (input.email) params.customer_email = input.email;
   if (input.expiresAt) params.expires_at = input.expiresAt;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PLANS, checkoutTier, subscriptionCoins } from '../../../shared/plans';
+import { checkoutTier, subscriptionCoins, type PlanId } from '../../../shared/plans';
 import { ledgerLabel } from '../../../shared/i18n/ledger/label';
 import { config } from '../config';
 import { keys } from '../db/keys';
@@ -46,7 +46,7 @@ export async function onInvoicePaid(event: Stripe.Event, invoice: Stripe.Invoice
     sub,
     amount: coins,
     type: 'subscription_credit',
-    label: ledgerLabel('plan_allowance', { plan: PLANS[plan].name, coins }),
+    label: ledgerLabel('plan_allowance', { plan, coins }),
     ref: ledgerRef(event),
     marker: stripeEventMarker(event),
   });
@@ -90,7 +90,7 @@ export async function onSubscriptionChanged(
 /** The subscription exists from checkout on; its status and period come from the subscription events. */
 export function subscriptionStarted(
   sub: string,
-  plan: keyof typeof PLANS,
+  plan: PlanId,
   subscriptionId: string,
   scheduleId: string | null,
   now: string,

@@ -225,7 +225,8 @@ async function fulfilPurchase(
       amount,
       currency: session.currency ?? 'brl',
       status: 'completed',
-      product_name: metadata.productName || 'Compra 5D',
+      // Without a name the web shows its own word for a purchase, in the reader's language.
+      product_name: metadata.productName || '',
       ...(projectId ? { project_id: projectId } : {}),
       ...(orderId ? { order_id: orderId } : {}),
       checkout_session_id: session.id,

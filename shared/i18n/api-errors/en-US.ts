@@ -208,6 +208,15 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   COUPON_EXISTS: 'You already have a coupon with this code.',
   COUPON_NOT_FOUND: 'Coupon not found.',
   COUPON_ALREADY_EXPIRED: 'The expiry date has already passed.',
+  // Competition entries (issue 18)
+  COMPETITION_NOT_FOUND: 'Competition not found.',
+  COMPETITION_NOT_STARTED: 'This competition has not started yet. Come back when entries open.',
+  COMPETITION_FINISHED: 'This competition has ended and no longer takes entries.',
+  COMPETITION_FULL: 'Every spot in this competition has been taken.',
+  COMPETITION_ALREADY_ENTERED: 'You have already entered this competition with “{{title}}”.',
+  COMPETITION_TRACK_NOT_FOUND: 'Track not found. Choose one of your published tracks.',
+  COMPETITION_TRACK_NOT_YOURS: 'You can only enter a track you published yourself.',
+  COMPETITION_TRACK_SOLD: 'This track was sold with an exclusive licence and cannot be entered.',
   // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
   TEXT_CONTROL_CHARACTERS:
     '“{{label}}” contains invisible control characters. Delete them (or type the text again) and try again.',

@@ -211,6 +211,15 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   COUPON_EXISTS: 'Ya tienes un cupón con este código.',
   COUPON_NOT_FOUND: 'Cupón no encontrado.',
   COUPON_ALREADY_EXPIRED: 'La fecha de caducidad ya pasó.',
+  // Competition entries (issue 18)
+  COMPETITION_NOT_FOUND: 'Competición no encontrada.',
+  COMPETITION_NOT_STARTED: 'Esta competición aún no ha empezado. Vuelve cuando se abran las inscripciones.',
+  COMPETITION_FINISHED: 'Esta competición ya ha terminado y no acepta más inscripciones.',
+  COMPETITION_FULL: 'Todas las plazas de esta competición están ocupadas.',
+  COMPETITION_ALREADY_ENTERED: 'Ya estás inscrito en esta competición con «{{title}}».',
+  COMPETITION_TRACK_NOT_FOUND: 'Pista no encontrada. Elige una de tus pistas publicadas.',
+  COMPETITION_TRACK_NOT_YOURS: 'Solo puedes inscribir una pista que hayas publicado tú.',
+  COMPETITION_TRACK_SOLD: 'Esta pista se vendió con licencia exclusiva y no puede inscribirse.',
   // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
   TEXT_CONTROL_CHARACTERS:
     '“{{label}}” contiene caracteres de control invisibles. Bórralos (o escribe el texto de nuevo) e inténtalo otra vez.',

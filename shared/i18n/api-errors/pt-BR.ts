@@ -228,6 +228,15 @@ const apiErrorsPtBR = {
   COUPON_EXISTS: 'Você já tem um cupom com este código.',
   COUPON_NOT_FOUND: 'Cupom não encontrado.',
   COUPON_ALREADY_EXPIRED: 'A data de expiração já passou.',
+  // Competition entries (issue 18)
+  COMPETITION_NOT_FOUND: 'Competição não encontrada.',
+  COMPETITION_NOT_STARTED: 'Esta competição ainda não começou. Volte quando as inscrições abrirem.',
+  COMPETITION_FINISHED: 'Esta competição já terminou e não aceita mais inscrições.',
+  COMPETITION_FULL: 'Todas as vagas desta competição foram preenchidas.',
+  COMPETITION_ALREADY_ENTERED: 'Você já está inscrito nesta competição com “{{title}}”.',
+  COMPETITION_TRACK_NOT_FOUND: 'Faixa não encontrada. Escolha uma das suas faixas publicadas.',
+  COMPETITION_TRACK_NOT_YOURS: 'Só é possível inscrever uma faixa que você mesmo publicou.',
+  COMPETITION_TRACK_SOLD: 'Esta faixa foi vendida com licença exclusiva e não pode ser inscrita.',
   // Text people type (shared/text-input.ts): `label` is the field's label in the reader's language
   TEXT_CONTROL_CHARACTERS:
     '“{{label}}” contém caracteres de controle invisíveis. Apague-os (ou digite o texto de novo) e tente outra vez.',

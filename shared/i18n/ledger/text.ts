@@ -1,5 +1,6 @@
 import type { Language } from '../language';
 import { formatApiError } from '../api-errors/format';
+import { storedPlanName } from '../plan-names';
 import type { LedgerLabel } from './label';
 import ledgerTextsPtBR, { type LedgerKind } from './pt-BR';
 
@@ -15,6 +16,8 @@ export function ledgerText(
 ): string | undefined {
   const { of, ...rest } = label.params;
   const params: Record<string, string | number> = { ...rest };
+  // A plan is stored by id (older rows: its pt-BR name) and named in the reader's language.
+  if (typeof params.plan === 'string') params.plan = storedPlanName(params.plan, language) ?? params.plan;
   if (of !== undefined) {
     const nested =
       typeof of === 'string' && of !== label.kind

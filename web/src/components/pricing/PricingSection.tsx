@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../../shared/plans';
+import { planDisplayName } from '../../lib/plan-name';
 import { apiRequest } from '../../api/client';
 import { useAuth } from '../../auth/session';
 import { openCheckoutTab } from '../checkout-tab';
@@ -123,7 +124,7 @@ export function PricingSection() {
             >
               <div className="flex items-center justify-between gap-2">
                 <h3 id={`plan-${id}`} className="text-lg font-semibold text-white">
-                  {plan.name}
+                  {planDisplayName(id)}
                 </h3>
                 {popular && (
                   <span className="whitespace-nowrap rounded-full bg-violet-600 px-2.5 py-0.5 text-xs font-semibold text-white">
@@ -166,7 +167,7 @@ export function PricingSection() {
                 ) : schedule ? (
                   <>
                     {t('pricing.choose')}
-                    <span className="sr-only"> {plan.name}</span>
+                    <span className="sr-only"> {planDisplayName(id)}</span>
                   </>
                 ) : (
                   t('pricing.contact')

@@ -1,10 +1,14 @@
 import i18next from 'i18next';
+import { isLanguage } from '../../../../shared/i18n/language';
+import { storedPlanName } from '../../../../shared/i18n/plan-names';
 import type { Transaction } from '../../../../shared/schemas/payments';
 
 /** The part of an i18next instance the wallet texts need (the app's, or a test's own instance). */
 export interface LedgerTranslator {
   exists(key: string): boolean;
   t(key: string, options?: object): string;
+  /** The reader's language (names such as a plan's are written in it). */
+  language: string;
 }
 
 /**
@@ -19,6 +23,9 @@ export function transactionText(transaction: Transaction, i18n: LedgerTranslator
   if (!label || !i18n.exists(key(label.kind))) return transaction.description;
   const { of, ...params } = label.params;
   const values: Record<string, string | number> = { ...params };
+  // A plan is stored by id (older rows: its pt-BR name) and named in the reader's language.
+  if (typeof values.plan === 'string' && isLanguage(i18n.language))
+    values.plan = storedPlanName(values.plan, i18n.language) ?? values.plan;
   if (of !== undefined) {
     values.of =
       typeof of === 'string' && of !== label.kind && i18n.exists(key(of)) ? i18n.t(key(of), params) : of;
@@ -29,5 +36,8 @@ export function transactionText(transaction: Transaction, i18n: LedgerTranslator
 // Typed keys cannot name a runtime kind; each lookup is checked with `exists` first.
 const appTranslator: LedgerTranslator = {
   exists: (key) => i18next.exists(key),
+  get language() {
+    return i18next.resolvedLanguage ?? i18next.language;
+  },
   t: (key, options) => (i18next.t as unknown as LedgerTranslator['t'])(key, options),
 };

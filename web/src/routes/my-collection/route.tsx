@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PLANS, resolvePlan } from '../../../../shared/plans';
+import { storedPlanDisplayName } from '../../lib/plan-name';
 import { useAuth } from '../../auth/session';
 import { formatBRL, formatDate } from '../../lib/format';
 import { PageLoading } from '../../components/PageLoading';
@@ -22,11 +22,6 @@ import {
 
 type Tab = 'favorites' | 'purchases' | 'subscriptions';
 
-/** The plan's display name ('Artista'), or undefined for a product that is not a plan. */
-function planNameOf(plan: string): string | undefined {
-  const id = resolvePlan(plan);
-  return id ? PLANS[id].name : undefined;
-}
 type StatusKey = keyof Catalogue['collection']['status'];
 
 function MyCollectionPage() {
@@ -235,7 +230,7 @@ function Row({ children }: { children: ReactNode }) {
  * Older rows (and other purchases) hold one line, shown as stored.
  */
 function purchaseLine(item: PurchaseItem, t: TFunction): string {
-  if (!item.tier) return item.product_name;
+  if (!item.tier) return item.product_name || t('collection.unnamedPurchase');
   const tier = t(`licensing.tierNames.${item.tier}`);
   return item.product_name ? `${item.product_name} — ${tier}` : tier;
 }
@@ -282,7 +277,8 @@ function SubscriptionsList({ items }: { items: SubscriptionItem[] }) {
             <h2 className="font-semibold text-white">{t('collection.premium')}</h2>
             <p className="text-sm text-zinc-400" data-testid="subscription-product">
               {/* The product id alone ('PROFISSI') does not tell which plan was bought; its name does. */}
-              {planNameOf(item.plan) && `${t('collection.planName', { name: planNameOf(item.plan) })} · `}
+              {storedPlanDisplayName(item.plan) &&
+                `${t('collection.planName', { name: storedPlanDisplayName(item.plan) })} · `}
               {t('collection.product', { id: item.product_id.slice(0, 8) })}
             </p>
           </div>

@@ -7,6 +7,7 @@ const collection: Catalogue['collection'] = {
   tabsLabel: 'Collection lists',
   favorites: 'Favorites',
   purchases: 'Purchases',
+  unnamedPurchase: 'Purchase',
   subscriptions: 'Subscriptions',
   loadError: 'Your data could not be loaded',
   retry: 'Try again',

@@ -7,6 +7,7 @@ const collection: Catalogue['collection'] = {
   tabsLabel: 'Listas de la colección',
   favorites: 'Favoritos',
   purchases: 'Compras',
+  unnamedPurchase: 'Compra',
   subscriptions: 'Suscripciones',
   loadError: 'No se pudieron cargar tus datos',
   retry: 'Reintentar',

@@ -6,6 +6,7 @@ const collection = {
   tabsLabel: 'Listas da coleção',
   favorites: 'Favoritos',
   purchases: 'Compras',
+  unnamedPurchase: 'Compra',
   subscriptions: 'Assinaturas',
   loadError: 'Não foi possível carregar seus dados',
   retry: 'Tentar novamente',
