@@ -174,7 +174,11 @@ export const functions = [
     table: 'read',
   },
   // Public site pages (issue 9)
-  { name: 'competitions', description: 'Competition cards: active and finished', table: 'read' },
+  {
+    name: 'competitions',
+    description: "Competition cards (active, finished); entering with one's own track, counted atomically",
+    table: 'readwrite',
+  },
   {
     name: 'community',
     description: 'Community feed, trending tags, members; rate-limited posting',
@@ -383,7 +387,7 @@ export const functions = [
     // plus its MP3 (a 3-minute master needs ≈ 100 MB), and runs on a worker thread in the local twin.
     name: 'beat-renditions',
     description:
-      'Background job (async invoke, never routed): 320 kbps MP3 and 128 kbps catalogue preview of a WAV beat',
+      'Background job (async invoke, never routed): 320 kbps MP3 and 128 kbps catalogue preview of a WAV beat, preview of an MP3 beat',
     table: 'readwrite',
     audioBucket: 'readwrite',
     asyncTarget: true,

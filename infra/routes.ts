@@ -50,6 +50,10 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/competitions/active', functionName: 'gamification', auth: 'public' },
   // Public site pages (issue 9); /api/creators/{name} stays after /api/creators/leaderboard
   { method: 'GET', path: '/api/competitions', functionName: 'competitions', auth: 'public' },
+  // Entering a competition (issue 18): under /api/me, so the edge never caches it and forwards the token.
+  { method: 'POST', path: '/api/me/competition-entries', functionName: 'competitions', auth: 'user' },
+  { method: 'GET', path: '/api/me/competition-entries', functionName: 'competitions', auth: 'user' },
+  { method: 'GET', path: '/api/me/competition-tracks', functionName: 'competitions', auth: 'user' },
   { method: 'GET', path: '/api/community/posts', functionName: 'community', auth: 'public' },
   { method: 'POST', path: '/api/community/posts', functionName: 'community', auth: 'user' },
   { method: 'GET', path: '/api/community/trending', functionName: 'community', auth: 'public' },

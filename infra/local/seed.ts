@@ -13,7 +13,9 @@ import { createOffer, listRareOffers } from '../../lambdas/_lib/db/offers';
 import { createProfile } from '../../lambdas/_lib/db/profiles';
 import { createProject } from '../../lambdas/_lib/db/projects';
 import { levelFromXp } from '../../shared/gamification';
-import { coverSvg, pcmToWav, SAMPLE_RATE, synthLoop } from './seed-data/media';
+import { analyseSeedBeat } from './seed-analysis';
+import { coverSvg, pcmToWav, SAMPLE_RATE } from './seed-data/media';
+import { synthSong } from './seed-data/song';
 import { seedCommunityPosts, seedCompetitionCards } from './seed-data/site';
 import {
   seedAchievements,
@@ -25,8 +27,9 @@ import {
 
 /**
  * Sample marketplace data for the local twin, written through the same repositories the Lambdas use:
- * creators (profiles + stats), ~40 published sample beats with playable WAV loops and SVG covers in the
- * audio bucket, rare drops, achievements and the month's competition. Runs once (a marker item records
+ * creators (profiles + stats), ~40 published sample beats (whole 2-minute songs as WAV masters, their
+ * tempo and key found by the uploads' analysis; SVG covers) in the audio bucket, rare drops, achievements
+ * and the month's competition. Runs once (a marker item records
  * it); every write is conditional, so an interrupted run can simply run again.
  */
 
@@ -43,7 +46,27 @@ export interface SeedCounts {
   achievements: number;
   competitions: number;
   ms: number;
+  /** How the uploads' analysis saw the seeded beats (issue 18); zeros when the seed was skipped. */
+  analysis: SeedAnalysisCounts;
 }
+
+export interface SeedAnalysisCounts {
+  /** Answers read from the analysis cache (./seed-analysis.ts) rather than computed. */
+  cached: number;
+  tempoClear: number;
+  keyClear: number;
+  /** Clear tempos within 1 BPM of the tempo the beat was rendered at; the rest are listed. */
+  bpmAgreed: number;
+  bpmDisagreed: { id: string; rendered: number; detected: number | null; clear: boolean }[];
+}
+
+const noAnalysis = (): SeedAnalysisCounts => ({
+  cached: 0,
+  tempoClear: 0,
+  keyClear: 0,
+  bpmAgreed: 0,
+  bpmDisagreed: [],
+});
 
 export const seedBeatId = (index: number) => `seed-beat-${String(index + 1).padStart(2, '0')}`;
 
@@ -112,6 +135,7 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
       achievements: 0,
       ...refreshed,
       ms: performance.now() - started,
+      analysis: noAnalysis(),
     };
   }
 
@@ -141,7 +165,8 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
 
   let beats = 0;
   let audioBytes = 0;
-  // A few beats at a time: each one is a WAV render plus two uploads and a put.
+  const analysis = noAnalysis();
+  // A few beats at a time: each one is a render, two uploads, the analysis and a put.
   const queue = [...seedBeats.entries()];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -150,18 +175,32 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
       const id = seedBeatId(index);
       const audioKey = `audio/${creator.id}/${id}.wav`;
       const coverKey = `covers/${creator.id}/${id}.svg`;
-      const pcm = synthLoop(index + 1, beat.bpm);
+      const { pcm } = synthSong(index + 1, beat.bpm);
       const wav = pcmToWav(pcm);
       audioBytes += wav.length;
       await putObject(audioKey, wav, 'audio/wav');
       await putObject(coverKey, coverSvg(index + 1, beat.title, beat.genre), 'image/svg+xml');
+      // Tempo and key as an upload gets them: the stored file analysed by POST /api/licences/analyse's
+      // code. As in the upload form, a clear tempo/key is taken as fact; an unclear tempo is the one the
+      // creator would type (the tempo the beat was rendered at), an unclear key is left unset.
+      const { detection, cached } = await analyseSeedBeat(audioKey, wav);
+      const detected = detection.bpm === null ? null : Math.round(detection.bpm);
+      const bpm = detection.bpm_clear && detected !== null ? detected : beat.bpm;
+      if (cached) analysis.cached += 1;
+      if (detection.bpm_clear) analysis.tempoClear += 1;
+      if (detection.key_clear) analysis.keyClear += 1;
+      if (detection.bpm_clear && detected !== null && Math.abs(detected - beat.bpm) <= 1)
+        analysis.bpmAgreed += 1;
+      else analysis.bpmDisagreed.push({ id, rendered: beat.bpm, detected, clear: detection.bpm_clear });
       const created = await createProject({
         id,
         title: beat.title,
-        description: `${beat.genre} a ${beat.bpm} BPM por ${creator.full_name}. Licença para uso comercial.`,
+        // No words of one language: readers of all three see this sample's text (issue 18).
+        description: `${beat.genre} · ${bpm} BPM · ${creator.full_name}`,
         price: beat.price,
         genre: beat.genre,
-        bpm: beat.bpm,
+        bpm,
+        ...(detection.key_clear && detection.key ? { key: detection.key } : {}),
         // The length of the audio a buyer gets (issue 18: 3–6 s clips were labelled 2:15–3:21).
         duration_seconds: Math.round((pcm.length / SAMPLE_RATE) * 10) / 10,
         tags: beat.tags,
@@ -199,5 +238,6 @@ export async function seedSampleData(now = new Date()): Promise<SeedCounts> {
     achievements,
     ...refreshed,
     ms: performance.now() - started,
+    analysis,
   };
 }

@@ -83,7 +83,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
     log(
       counts.skipped
         ? `  seed       sample data present (${ms} ms)`
-        : `  seed       sample data written (${ms} ms)`,
+        : `  seed       sample data written (${ms} ms; ${counts.beats} beats, ${(counts.audioBytes / 1e6).toFixed(0)} MB of WAV, tempo and key of ${counts.beats - counts.analysis.cached} analysed, ${counts.analysis.cached} from the cache)`,
     );
   } catch (error) {
     console.error('  seed       failed; will retry on the next start:', error);

@@ -14,7 +14,7 @@ import {
 import { cardFromEntry, cardTierSummary, entryCardOf } from './catalogue/entries';
 import { publicMediaUrl } from '../../shared/marketplace/public-media';
 import { BeatSold } from './licensing/errors';
-import { needsRenditions, startRenditionsJob } from './licensing/renditions';
+import { needsPreview, startRenditionsJob } from './licensing/renditions';
 
 /** Marketplace services: the rules between a validated request and the repositories. */
 
@@ -111,7 +111,7 @@ export async function publishProject(
     created_at: now.toISOString(),
   };
   await createProject(project);
-  if (needsRenditions(project)) {
+  if (needsPreview(project)) {
     // Recorded on the project: a failed start is 'failed' there and a buyer's files request retries it.
     await startRenditionsJob(project.id, now);
   }

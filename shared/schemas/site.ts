@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Prize } from '../competition-prize';
-import { CompetitionTranslations } from '../competition-text';
+import { CompetitionTranslations } from '../translated-text';
 import { textField } from '../text-input';
 import {
   COMMUNITY_POST_MAX,

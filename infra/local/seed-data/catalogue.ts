@@ -241,7 +241,7 @@ export function seedBeats(
     beats.push({
       id: `seed-${options.runTag}-${index.toString(36)}`,
       title,
-      description: `${genre} a ${bpm} BPM por ${creator.name}.`,
+      description: `${genre} · ${bpm} BPM · ${creator.name}`,
       price,
       genre,
       bpm,

@@ -71,67 +71,65 @@ export interface SeedBeat {
   genre: string;
   creator: number;
   price: number;
+  /** The tempo the sample is rendered at (the stored BPM is what the analysis finds: seed.ts). */
   bpm: number;
-  /** A full beat's length; not the sample's: its label is the length of the audio it has (seed.ts). */
-  seconds: number;
   rating: number;
   downloads: number;
   daysAgo: number;
   tags: string[];
 }
 
-// [title, genre, creator index, price, bpm, seconds, rating, downloads, days ago]
-const rows: [string, string, number, number, number, number, number, number, number][] = [
-  ['Noite Paulista', 'Trap', 0, 49.9, 140, 184, 4.8, 12450, 2],
-  ['Sangue Frio', 'Drill', 2, 59, 145, 166, 4.6, 8730, 5],
-  ['Avenida Neon', 'Phonk', 4, 29.9, 130, 152, 4.3, 5210, 9],
-  ['Céu de Vidro', 'Future Bass', 1, 69.9, 150, 201, 4.9, 9980, 1],
-  ['Chuva na Janela', 'Lo-Fi', 5, 19.9, 80, 143, 4.7, 15320, 14],
-  ['Quebrada Real', 'Hip Hop', 0, 39.9, 92, 210, 4.5, 7640, 20],
-  ['Veludo', 'R&B', 3, 54.9, 75, 198, 4.6, 4380, 11],
-  ['Verão em Copacabana', 'Pop', 1, 79.9, 118, 176, 4.4, 6120, 7],
-  ['Circuito', 'Electronic', 2, 44.9, 128, 240, 4.2, 2980, 30],
-  ['Maré Alta', 'Ambient', 5, 14.9, 70, 320, 4.8, 3410, 45],
-  ['Pista Quente', 'House', 3, 34.9, 124, 228, 4.3, 5890, 16],
-  ['Concreto', 'Techno', 2, 49.9, 132, 300, 4.1, 2210, 25],
-  ['Ouro Preto', 'Trap', 4, 24.9, 150, 158, 4.0, 3560, 33],
-  ['Linha de Frente', 'Drill', 0, 64.9, 142, 171, 4.7, 9020, 4],
-  ['Fantasma da Madrugada', 'Phonk', 2, 27.9, 135, 149, 4.5, 6670, 12],
-  ['Aurora', 'Future Bass', 1, 74.9, 155, 189, 4.6, 5120, 18],
-  ['Café e Vinil', 'Lo-Fi', 5, 9.9, 85, 135, 4.9, 18200, 50],
-  ['Rima de Rua', 'Hip Hop', 4, 32.9, 88, 205, 4.2, 4130, 22],
-  ['Seda', 'R&B', 3, 57.9, 68, 214, 4.7, 3990, 8],
-  ['Coração Digital', 'Pop', 1, 84.9, 110, 182, 4.5, 7210, 3],
-  ['Pulso', 'Electronic', 2, 39.9, 126, 256, 4.0, 1870, 40],
-  ['Horizonte', 'Ambient', 5, 12.9, 60, 360, 4.6, 2640, 58],
-  ['Deep Rio', 'House', 3, 36.9, 122, 244, 4.4, 4870, 27],
-  ['Fábrica', 'Techno', 0, 54.9, 138, 312, 4.3, 2560, 35],
-  ['Diamante Bruto', 'Trap', 0, 89.9, 145, 176, 4.9, 14320, 6],
-  ['Sem Volta', 'Drill', 4, 44.9, 148, 160, 4.1, 3180, 28],
-  ['Cruzeiro Noturno', 'Phonk', 2, 34.9, 128, 147, 4.4, 4760, 19],
-  ['Estrelas Cadentes', 'Future Bass', 1, 64.9, 152, 193, 4.5, 3890, 24],
-  ['Domingo Lento', 'Lo-Fi', 5, 15.9, 75, 128, 4.6, 11240, 38],
-  ['Favela Sound', 'Hip Hop', 0, 47.9, 95, 199, 4.8, 10150, 10],
-  ['Madrugada', 'R&B', 3, 62.9, 72, 221, 4.5, 3320, 31],
-  ['Brilho', 'Pop', 1, 99.9, 120, 174, 4.7, 8460, 13],
-  ['Frequência', 'Electronic', 2, 42.9, 130, 236, 4.3, 2430, 44],
-  ['Floresta', 'Ambient', 5, 7.9, 65, 420, 4.4, 1980, 55],
-  ['Groove da Lapa', 'House', 3, 38.9, 125, 232, 4.6, 5430, 15],
-  ['Armazém 7', 'Techno', 4, 46.9, 135, 295, 4.0, 1640, 48],
-  ['Jogo Sujo', 'Trap', 2, 37.9, 138, 168, 4.2, 4980, 21],
-  ['Baile Sombrio', 'Phonk', 4, 22.9, 132, 144, 4.6, 7350, 17],
-  ['Primeira Classe', 'Drill', 0, 74.9, 144, 175, 4.8, 6480, 9],
-  ['Luz de Neon', 'Electronic', 1, 5.0, 200, 118, 3.9, 890, 60],
+// [title, genre, creator index, price, bpm, rating, downloads, days ago]; every sample lasts ~2 min (song.ts)
+const rows: [string, string, number, number, number, number, number, number][] = [
+  ['Noite Paulista', 'Trap', 0, 49.9, 140, 4.8, 12450, 2],
+  ['Sangue Frio', 'Drill', 2, 59, 145, 4.6, 8730, 5],
+  ['Avenida Neon', 'Phonk', 4, 29.9, 130, 4.3, 5210, 9],
+  ['Céu de Vidro', 'Future Bass', 1, 69.9, 150, 4.9, 9980, 1],
+  ['Chuva na Janela', 'Lo-Fi', 5, 19.9, 80, 4.7, 15320, 14],
+  ['Quebrada Real', 'Hip Hop', 0, 39.9, 92, 4.5, 7640, 20],
+  ['Veludo', 'R&B', 3, 54.9, 75, 4.6, 4380, 11],
+  ['Verão em Copacabana', 'Pop', 1, 79.9, 118, 4.4, 6120, 7],
+  ['Circuito', 'Electronic', 2, 44.9, 128, 4.2, 2980, 30],
+  ['Maré Alta', 'Ambient', 5, 14.9, 70, 4.8, 3410, 45],
+  ['Pista Quente', 'House', 3, 34.9, 124, 4.3, 5890, 16],
+  ['Concreto', 'Techno', 2, 49.9, 132, 4.1, 2210, 25],
+  ['Ouro Preto', 'Trap', 4, 24.9, 150, 4.0, 3560, 33],
+  ['Linha de Frente', 'Drill', 0, 64.9, 142, 4.7, 9020, 4],
+  ['Fantasma da Madrugada', 'Phonk', 2, 27.9, 135, 4.5, 6670, 12],
+  ['Aurora', 'Future Bass', 1, 74.9, 155, 4.6, 5120, 18],
+  ['Café e Vinil', 'Lo-Fi', 5, 9.9, 85, 4.9, 18200, 50],
+  ['Rima de Rua', 'Hip Hop', 4, 32.9, 88, 4.2, 4130, 22],
+  ['Seda', 'R&B', 3, 57.9, 68, 4.7, 3990, 8],
+  ['Coração Digital', 'Pop', 1, 84.9, 110, 4.5, 7210, 3],
+  ['Pulso', 'Electronic', 2, 39.9, 126, 4.0, 1870, 40],
+  ['Horizonte', 'Ambient', 5, 12.9, 60, 4.6, 2640, 58],
+  ['Deep Rio', 'House', 3, 36.9, 122, 4.4, 4870, 27],
+  ['Fábrica', 'Techno', 0, 54.9, 138, 4.3, 2560, 35],
+  ['Diamante Bruto', 'Trap', 0, 89.9, 145, 4.9, 14320, 6],
+  ['Sem Volta', 'Drill', 4, 44.9, 148, 4.1, 3180, 28],
+  ['Cruzeiro Noturno', 'Phonk', 2, 34.9, 128, 4.4, 4760, 19],
+  ['Estrelas Cadentes', 'Future Bass', 1, 64.9, 152, 4.5, 3890, 24],
+  ['Domingo Lento', 'Lo-Fi', 5, 15.9, 75, 4.6, 11240, 38],
+  ['Favela Sound', 'Hip Hop', 0, 47.9, 95, 4.8, 10150, 10],
+  ['Madrugada', 'R&B', 3, 62.9, 72, 4.5, 3320, 31],
+  ['Brilho', 'Pop', 1, 99.9, 120, 4.7, 8460, 13],
+  ['Frequência', 'Electronic', 2, 42.9, 130, 4.3, 2430, 44],
+  ['Floresta', 'Ambient', 5, 7.9, 65, 4.4, 1980, 55],
+  ['Groove da Lapa', 'House', 3, 38.9, 125, 4.6, 5430, 15],
+  ['Armazém 7', 'Techno', 4, 46.9, 135, 4.0, 1640, 48],
+  ['Jogo Sujo', 'Trap', 2, 37.9, 138, 4.2, 4980, 21],
+  ['Baile Sombrio', 'Phonk', 4, 22.9, 132, 4.6, 7350, 17],
+  ['Primeira Classe', 'Drill', 0, 74.9, 144, 4.8, 6480, 9],
+  ['Luz de Neon', 'Electronic', 1, 5.0, 200, 3.9, 890, 60],
 ];
 
 export const seedBeats: SeedBeat[] = rows.map(
-  ([title, genre, creator, price, bpm, seconds, rating, downloads, daysAgo]) => ({
+  ([title, genre, creator, price, bpm, rating, downloads, daysAgo]) => ({
     title,
     genre,
     creator,
     price,
     bpm,
-    seconds,
     rating,
     downloads,
     daysAgo,

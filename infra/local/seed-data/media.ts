@@ -33,9 +33,11 @@ export function pcmToWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffe
   wav.writeUInt16LE(16, 34); // bits per sample
   wav.write('data', 36, 'ascii');
   wav.writeUInt32LE(data, 40);
+  // A DataView: Buffer#writeInt16LE per sample made a 2-minute song's WAV take ~0.2 s.
+  const view = new DataView(wav.buffer, wav.byteOffset + 44, data);
   for (let i = 0; i < samples.length; i += 1) {
     const s = Math.max(-1, Math.min(1, samples[i]!));
-    wav.writeInt16LE(Math.round(s * 32767), 44 + i * 2);
+    view.setInt16(i * 2, Math.round(s * 32767), true);
   }
   return wav;
 }

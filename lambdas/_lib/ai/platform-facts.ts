@@ -6,6 +6,8 @@ import {
   USD_PER_COIN,
   type PlanId,
 } from '../../../shared/plans';
+import type { Language } from '../../../shared/i18n/language';
+import { PLAN_NAME_WORDS, planName } from '../../../shared/i18n/plan-names';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { meteringSettings } from '../generation/metering';
 import { foldAccents } from './retrieval';
@@ -17,15 +19,6 @@ import { foldAccents } from './retrieval';
  */
 export type FactsLanguage = 'pt' | 'en' | 'es';
 export type FactTopic = 'plans' | 'coins' | 'fee' | 'upload' | 'anonymous';
-
-const PLAN_NAMES: Record<string, PlanId> = {
-  iniciante: 'INICIANTE',
-  starter: 'INICIANTE',
-  artista: 'ARTISTA',
-  creator: 'ARTISTA',
-  pro: 'PRO',
-  enterprise: 'ENTERPRISE',
-};
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 const PLAN = /\b(planos?|plans?|planes|assinaturas?|subscriptions?|suscripcion(es)?|mensalidade)\b/;
@@ -42,7 +35,7 @@ const NO_ACCOUNT =
 /** Which platform subjects the question is about (empty: not a platform question). */
 export function factTopics(question: string): FactTopic[] {
   const text = foldAccents(question);
-  const namedPlan = Object.keys(PLAN_NAMES).some((name) =>
+  const namedPlan = [...PLAN_NAME_WORDS.keys()].some((name) =>
     new RegExp(`\\bplano? ${name}\\b|\\b${name} plan\\b|\\bplan ${name}\\b`).test(text),
   );
   const topics: FactTopic[] = [];
@@ -62,7 +55,7 @@ const usd = (language: FactsLanguage, value: number) =>
     maximumFractionDigits: 0,
   }).format(value);
 const num = (language: FactsLanguage, value: number) => new Intl.NumberFormat(LOCALE[language]).format(value);
-const LOCALE: Record<FactsLanguage, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
+const LOCALE: Record<FactsLanguage, Language> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
 
 const T = {
   pt: {
@@ -145,7 +138,7 @@ export function platformFactsAnswer(question: string, language: FactsLanguage): 
   if (topics.length === 0) return undefined;
   const t = T[language];
   const text = foldAccents(question);
-  const named = Object.entries(PLAN_NAMES)
+  const named = [...PLAN_NAME_WORDS]
     .filter(([name]) => new RegExp(`\\b${name}\\b`).test(text))
     .map(([, id]) => id);
   const settings = meteringSettings();
@@ -155,7 +148,7 @@ export function platformFactsAnswer(question: string, language: FactsLanguage): 
       for (const id of named.length > 0 ? [...new Set(named)] : PLAN_IDS) {
         const plan = PLANS[id];
         lines.push(
-          `- ${t.plan(plan.name, t.price(id, language), plan.monthlyCoins, t.gens(plan.monthlyGenerations), t.projects(plan.maxProjects))}`,
+          `- ${t.plan(planName(id, LOCALE[language]), t.price(id, language), plan.monthlyCoins, t.gens(plan.monthlyGenerations), t.projects(plan.maxProjects))}`,
         );
       }
     if (topic === 'coins' || (topic === 'plans' && /\bcoins?\b/.test(text) && named.length === 0))

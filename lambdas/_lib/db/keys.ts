@@ -20,6 +20,10 @@ export const keys = {
   achievements: () => 'ACHIEVEMENTS',
   competition: (id: string) => `COMP#${id}`,
   activeCompetitions: () => 'COMP#ACTIVE',
+  // One user's entry in a competition (issue 18) under `COMP#<id>`; GSI1 lists a user's entries under USER#<sub>
+  competitionEntry: (sub: string) => `ENTRY#${sub}`,
+  competitionEntryByDate: (enteredAt: string, competitionId: string) =>
+    `COMPENTRY#${enteredAt}#${competitionId}`,
   offer: (id: string) => `OFFER#${id}`,
   activeOffers: () => 'OFFER#ACTIVE',
   // Payments (wallet ledger, Stripe)
