@@ -12,6 +12,7 @@ export const PORTUGUESE_WORDS: readonly string[] = [
   'não', 'você', 'vocês', 'seu', 'sua', 'seus', 'suas', 'com', 'uma', 'também', 'pelo', 'pela', 'ao', 'às',
   'dos', 'das', 'em', 'nenhum', 'nenhuma', 'ainda', 'então', 'já', 'isso', 'aqui', 'ou', 'até', 'mês',
   'sair', 'voltar', 'carregando', 'entregue', 'licença', 'licenças', 'vendas', 'receita', 'avaliação', 'sem',
+  'iniciante', 'profissional', 'essencial', 'assinatura',
 ];
 
 // prettier-ignore

@@ -74,7 +74,12 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api/...`, returns the parsed body or throws an ApiError. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The app's language, not the browser's: what the API writes for the user (Stripe's page, an agreement)
+  // speaks it, and CloudFront keys public reads on it (infra/constructs/edge-cache.ts).
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'pt-BR',
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth !== false) {
     const token = await idTokenSource();

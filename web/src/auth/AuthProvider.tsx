@@ -124,10 +124,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    await (await loadAuth()).signOutOfSession();
+    // Signed out in the UI first, so no page starts a request after Amplify drops the tokens (it would
+    // go out without one and come back 401); requests already in flight carry a valid token.
     setUser(null);
-    const { queryClient } = await import('../api/query-client');
+    const [auth, { queryClient }] = await Promise.all([loadAuth(), import('../api/query-client')]);
+    await queryClient.cancelQueries({ queryKey: ['me'] });
     queryClient.removeQueries({ queryKey: ['me'] });
+    await auth.signOutOfSession();
   }, []);
 
   const value = useMemo<AuthState>(

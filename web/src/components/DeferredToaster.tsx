@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { loadApiErrorTexts } from '../api/error-text';
 
 // sonner (~9 KB gzip) stays out of the first paint. `toast()` calls made before the Toaster mounts are
@@ -11,8 +12,12 @@ const Toaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await import('sonner');
   return {
     default: function AppToaster() {
+      // sonner's own labels are English ("Close toast", "Notifications"): the reader's language instead.
+      const { t } = useTranslation();
       return (
         <SonnerToaster
+          containerAriaLabel={t('toasts.region')}
+          toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
           position="bottom-right"
           visibleToasts={3}
           duration={4000}

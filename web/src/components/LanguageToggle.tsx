@@ -1,16 +1,30 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, isLanguage, languageToggleLabel, nextLanguage } from '../../../shared/i18n/language';
+import {
+  LANGUAGE_NAMES,
+  isLanguage,
+  languageToggleLabel,
+  nextLanguage,
+  type Language,
+} from '../../../shared/i18n/language';
 import { switchLanguage } from '../i18n';
 
 /** Shows the current language as two capitals (PT, EN, ES); each press moves to the next one. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'pt-BR';
+  // The language a press asked for while its catalogue loads: a second quick press moves on from it
+  // (PT → EN → ES) instead of from the language still on screen (which pressed PT → EN twice).
+  const [pending, setPending] = useState<Language | null>(null);
+  const current = pending ?? (isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'pt-BR');
   const next = nextLanguage(current);
+  const press = () => {
+    setPending(next);
+    void switchLanguage(next).finally(() => setPending((latest) => (latest === next ? null : latest)));
+  };
   return (
     <button
       type="button"
-      onClick={() => void switchLanguage(next)}
+      onClick={press}
       // The name starts with the visible code (axe label-content-name-mismatch, WCAG 2.5.3).
       aria-label={`${languageToggleLabel(current)} — ${t('header.languageToggle', {
         current: LANGUAGE_NAMES[current],

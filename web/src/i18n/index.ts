@@ -111,8 +111,13 @@ export async function switchPrerenderLanguage(language: Language): Promise<void>
   await i18n.changeLanguage(language);
 }
 
+// The language of the newest switch asked for. Catalogues load asynchronously, so a quick second press
+// can finish loading before the first: only the newest request is applied.
+let requestedLanguage: Language | null = null;
+
 /** The user's explicit choice: remembered, applied, and reflected in `<html lang>`. */
 export async function switchLanguage(language: Language): Promise<void> {
+  requestedLanguage = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -122,6 +127,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   // the language loaded and never fetch its shell texts (the header kept pt-BR's after a switch).
   await i18n.loadLanguages(language);
   await loadTextsForLanguage(language);
+  if (requestedLanguage !== language) return; // a newer press wins
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
 }

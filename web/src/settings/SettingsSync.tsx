@@ -4,6 +4,7 @@ import { useAuth } from '../auth/session';
 import type { UserSettings } from '../../../shared/schemas/site';
 import { getLocalRevision, getSettings, replaceSettings, subscribeSettings } from './store';
 import { setSavedSettingsState } from './sync-state';
+import { clearUnsaved, hasUnsaved, markUnsaved } from './unsaved';
 
 const SAVE_DELAY_MS = 600;
 
@@ -39,18 +40,25 @@ export function SettingsSync() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let savedRevision = getLocalRevision();
     const save = () => {
-      savedRevision = getLocalRevision();
-      apiRequest('/api/me/settings', { method: 'PUT', body: getSettings() }).catch((error: unknown) => {
-        console.warn('Could not save settings', error);
-      });
+      const revision = getLocalRevision();
+      savedRevision = revision;
+      apiRequest('/api/me/settings', { method: 'PUT', body: getSettings() })
+        .then(() => {
+          // Only when nothing changed meanwhile: a newer edit keeps the marker until its own save lands.
+          if (getLocalRevision() === revision) clearUnsaved(userId);
+        })
+        .catch((error: unknown) => {
+          console.warn('Could not save settings', error);
+        });
     };
     const startRevision = signedOutRevision.current;
     apiRequest<{ settings: UserSettings | null }>('/api/me/settings')
       .then(({ settings }) => {
         if (cancelled) return;
         ready.current = true;
-        // A choice made on this page while the saved ones were on their way wins over them.
-        if (getLocalRevision() !== startRevision || !settings) save();
+        // A choice made on this page while the saved ones were on their way, or made on an earlier page
+        // load whose save never went out (reloaded within the debounce), wins over the saved ones.
+        if (getLocalRevision() !== startRevision || hasUnsaved(userId) || !settings) save();
         else replaceSettings(settings);
         savedRevision = getLocalRevision();
         setSavedSettingsState('ready');
@@ -62,10 +70,14 @@ export function SettingsSync() {
         // The saved ones are unknown: this browser's stay on screen and can be changed.
         setSavedSettingsState('ready');
         // The saved ones are unknown, but a choice made meanwhile is still this user's to keep.
-        if (getLocalRevision() !== startRevision) save();
+        if (getLocalRevision() !== startRevision || hasUnsaved(userId)) save();
       });
     const unsubscribe = subscribeSettings(() => {
-      if (!ready.current || getLocalRevision() === savedRevision) return;
+      if (getLocalRevision() === savedRevision) return;
+      // A local edit by this user (also while their saved ones are on their way): kept across reloads
+      // until the profile confirms it.
+      if (getLocalRevision() !== startRevision) markUnsaved(userId);
+      if (!ready.current) return;
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_DELAY_MS);
     });

@@ -7,6 +7,10 @@ const enUS: ShellCatalogue = {
     comingSoon: 'coming soon',
     appName: '5D',
   },
+  toasts: {
+    region: 'Notifications',
+    close: 'Close notification',
+  },
   header: {
     homeLink: '5D, home page',
     coins: '5D Coins',
@@ -59,6 +63,7 @@ const enUS: ShellCatalogue = {
     loginError: 'Sign-in error',
     loginSuccess: 'Signed in successfully!',
     loginSuccessDescription: 'Redirecting to the dashboard...',
+    loginSuccessReturning: 'Taking you back to where you were...',
     signUpError: 'Sign-up error',
     signUpSuccess: 'Account created successfully!',
     signUpSuccessDescription: 'Check your email to confirm your account.',
@@ -113,6 +118,7 @@ const enUS: ShellCatalogue = {
     beat: 'Beat',
     competitions: 'Competitions',
     competitionContract: 'Competition contract',
+    competitionEnter: 'Enter a competition',
     community: 'Community',
     settings: 'Settings',
     creator: 'Creator',

@@ -7,6 +7,10 @@ const esES: ShellCatalogue = {
     comingSoon: 'próximamente',
     appName: '5D',
   },
+  toasts: {
+    region: 'Notificaciones',
+    close: 'Cerrar notificación',
+  },
   header: {
     homeLink: '5D, página de inicio',
     coins: '5D Coins',
@@ -59,6 +63,7 @@ const esES: ShellCatalogue = {
     loginError: 'Error al iniciar sesión',
     loginSuccess: '¡Sesión iniciada con éxito!',
     loginSuccessDescription: 'Redirigiendo al panel...',
+    loginSuccessReturning: 'Volviendo a donde estabas...',
     signUpError: 'Error en el registro',
     signUpSuccess: '¡Registro realizado con éxito!',
     signUpSuccessDescription: 'Revisa tu correo para confirmar la cuenta.',
@@ -113,6 +118,7 @@ const esES: ShellCatalogue = {
     beat: 'Beat',
     competitions: 'Competiciones',
     competitionContract: 'Contrato de la competición',
+    competitionEnter: 'Inscripción en la competición',
     community: 'Comunidad',
     settings: 'Configuración',
     creator: 'Creador',

@@ -30,6 +30,10 @@ const ptBR = {
     comingSoon: 'em breve',
     appName: '5D',
   },
+  toasts: {
+    region: 'Notificações',
+    close: 'Fechar notificação',
+  },
   header: {
     homeLink: '5D, página inicial',
     coins: '5D Coins',
@@ -82,6 +86,7 @@ const ptBR = {
     loginError: 'Erro no login',
     loginSuccess: 'Login realizado com sucesso!',
     loginSuccessDescription: 'Redirecionando para o dashboard...',
+    loginSuccessReturning: 'Voltando para onde você estava...',
     signUpError: 'Erro no cadastro',
     signUpSuccess: 'Cadastro realizado com sucesso!',
     signUpSuccessDescription: 'Verifique seu email para confirmar a conta.',
@@ -136,6 +141,7 @@ const ptBR = {
     beat: 'Beat',
     competitions: 'Competições',
     competitionContract: 'Contrato da competição',
+    competitionEnter: 'Inscrição na competição',
     community: 'Comunidade',
     settings: 'Configurações',
     creator: 'Criador',

@@ -73,13 +73,18 @@ function Feed({ search }: { search: string }) {
               {post.author_name.charAt(0).toUpperCase()}
             </span>
             <div>
-              <p className="font-medium text-white">{post.author_name}</p>
+              <p translate="no" className="font-medium text-white">
+                {post.author_name}
+              </p>
               <p className="text-xs text-zinc-400">
                 <time dateTime={post.created_at}>{formatDateTime(post.created_at)}</time>
               </p>
             </div>
           </div>
-          <p className="mt-3 whitespace-pre-line break-words text-zinc-200">{post.text}</p>
+          {/* The author's words, in the language they wrote them. */}
+          <p translate="no" className="mt-3 whitespace-pre-line break-words text-zinc-200">
+            {post.text}
+          </p>
           {post.attachment && (
             <div className="mt-2 text-sm text-violet-200">
               <p>

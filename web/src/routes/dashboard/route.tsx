@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/session';
@@ -15,6 +15,16 @@ function DashboardPage() {
   const navigate = useNavigate();
   const { profile, profileLoading, signOut } = useAuth();
   useCheckoutReturn('plan');
+  // "Sair" goes home first and signs out once this page is gone: signed out while it is still on screen,
+  // the protected route would send the user to /auth (the router renders its navigation in a transition,
+  // after the sign-out's own update).
+  const leaving = useRef(false);
+  useEffect(
+    () => () => {
+      if (leaving.current) void signOut();
+    },
+    [signOut],
+  );
 
   if (profileLoading) return <PageLoading />;
   if (!profile) {
@@ -37,8 +47,8 @@ function DashboardPage() {
 
   const isCreator = profile.role === 'creator';
 
-  async function onSignOut() {
-    await signOut();
+  function onSignOut() {
+    leaving.current = true;
     void navigate('/', { replace: true });
   }
 
@@ -52,11 +62,13 @@ function DashboardPage() {
           <h1 className="mt-1 text-3xl font-bold text-white">
             {t('dashboard.greeting', { name: profile.full_name })}
           </h1>
-          <p className="mt-1 break-all text-sm text-zinc-400">{profile.email}</p>
+          <p translate="no" className="mt-1 break-all text-sm text-zinc-400">
+            {profile.email}
+          </p>
         </div>
         <button
           type="button"
-          onClick={() => void onSignOut()}
+          onClick={onSignOut}
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-white/10 px-4 text-sm font-medium text-zinc-200 transition hover:bg-white/5"
         >
           <LogOutIcon width={16} height={16} />

@@ -75,6 +75,8 @@ const settings: Catalogue['settings'] = {
     download: 'Download my data',
     downloadHint: 'A JSON file with your profile and preferences.',
     downloadButton: 'Download',
+    downloadSignedOut: 'Sign in to download your data.',
+    signIn: 'Sign in',
     downloadError: 'Could not build the file.',
     delete: 'Delete account',
     deleteHint: 'Deletion is handled by support, to confirm it is you: suporte@5d.app.',

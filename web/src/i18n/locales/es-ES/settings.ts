@@ -75,6 +75,8 @@ const settings: Catalogue['settings'] = {
     download: 'Descargar mis datos',
     downloadHint: 'Un archivo JSON con tu perfil y tus preferencias.',
     downloadButton: 'Descargar',
+    downloadSignedOut: 'Inicia sesión para descargar tus datos.',
+    signIn: 'Iniciar sesión',
     downloadError: 'No se pudo generar el archivo.',
     delete: 'Eliminar cuenta',
     deleteHint: 'La eliminación la hace el soporte, para confirmar que eres tú: suporte@5d.app.',

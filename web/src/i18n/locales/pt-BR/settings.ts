@@ -74,6 +74,8 @@ const settings = {
     download: 'Baixar meus dados',
     downloadHint: 'Um arquivo JSON com seu perfil e suas preferências.',
     downloadButton: 'Baixar',
+    downloadSignedOut: 'Entre na sua conta para baixar seus dados.',
+    signIn: 'Entrar',
     downloadError: 'Não foi possível gerar o arquivo.',
     delete: 'Excluir conta',
     deleteHint: 'A exclusão é feita pelo suporte, para confirmar que é você: suporte@5d.app.',

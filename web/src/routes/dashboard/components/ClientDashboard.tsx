@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
+import { planDisplayName } from '../../../lib/plan-name';
 import type { Profile } from '../../../../../shared/schemas/profile';
 import type { Order } from '../../../../../shared/schemas/orders';
 import type { Project } from '../../../../../shared/schemas/marketplace';
@@ -75,7 +76,9 @@ function HireList({ userId, onHired }: { userId: string; onHired: () => void }) 
             className="flex items-center justify-between gap-4 rounded-xl border border-white/10 bg-zinc-900/60 p-4"
           >
             <div className="min-w-0">
-              <h3 className="truncate font-semibold text-white">{project.title}</h3>
+              <h3 translate="no" className="truncate font-semibold text-white">
+                {project.title}
+              </h3>
               <p className="truncate text-sm text-zinc-400">
                 {t('dashboardHub.client.byCreator', { creator: project.creator })} · {project.genre}
               </p>
@@ -262,23 +265,27 @@ function FavoritesList({ userId }: { userId: string }) {
 
 function ProfileFacts({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const facts: readonly [string, string][] = [
-    [t('dashboard.fullName'), profile.full_name],
-    [t('dashboard.email'), profile.email],
+  // [label, value, written by the user (a name, an address: never translated)]
+  const facts: readonly [string, string, boolean][] = [
+    [t('dashboard.fullName'), profile.full_name, true],
+    [t('dashboard.email'), profile.email, true],
     [
       t('dashboard.accountType'),
       profile.role === 'creator' ? t('dashboard.roleCreator') : t('dashboard.roleClient'),
+      false,
     ],
-    [t('dashboard.memberSince'), formatLongDate(profile.created_at)],
+    [t('dashboard.memberSince'), formatLongDate(profile.created_at), false],
   ];
   return (
     <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-6">
       <h2 className="text-lg font-semibold text-white">{t('dashboard.profileTitle')}</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        {facts.map(([label, value]) => (
+        {facts.map(([label, value, written]) => (
           <div key={label} className="rounded-xl bg-zinc-950/60 px-4 py-3">
             <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
-            <dd className="mt-1 break-words text-zinc-100">{value}</dd>
+            <dd translate={written ? 'no' : undefined} className="mt-1 break-words text-zinc-100">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -308,7 +315,7 @@ function PlanList() {
               className="flex items-center justify-between gap-2 rounded-lg bg-zinc-950/60 px-3 py-2"
             >
               <div>
-                <p className="text-sm font-medium text-white">{plan.name}</p>
+                <p className="text-sm font-medium text-white">{planDisplayName(id)}</p>
                 <p className="text-xs text-zinc-400">
                   {t('dashboardHub.client.planPrice', { price: formatWholeUsd(price) })}
                 </p>
@@ -316,7 +323,7 @@ function PlanList() {
               <button
                 type="button"
                 onClick={() => void subscribe(id)}
-                aria-label={t('dashboardHub.client.subscribeLabel', { name: plan.name })}
+                aria-label={t('dashboardHub.client.subscribeLabel', { name: planDisplayName(id) })}
                 className="h-8 rounded-md bg-white/10 px-3 text-xs font-medium text-white hover:bg-white/15"
               >
                 {t('dashboardHub.client.subscribe')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_GENRES } from '../../../../../shared/marketplace/genres';
 import { PLANS, type PlanId } from '../../../../../shared/plans';
+import { planDisplayName } from '../../../lib/plan-name';
 import type { CatalogueCard } from '../../../../../shared/schemas/catalogue';
 import { formatBRL, formatFixed, formatWholeUsd } from '../../../lib/format';
 import {
@@ -148,7 +149,7 @@ export function SimpleView({
                   key={id}
                   className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-zinc-900/60 p-5"
                 >
-                  <h3 className="text-lg font-semibold text-white">{plan.name}</h3>
+                  <h3 className="text-lg font-semibold text-white">{planDisplayName(id)}</h3>
                   <p className="text-2xl font-bold text-white">
                     {t('marketplace.perMonth', { price: formatWholeUsd(plan.monthlyPricesUsd?.[0] ?? 0) })}
                   </p>
@@ -158,7 +159,7 @@ export function SimpleView({
                   <button
                     type="button"
                     onClick={() => onSubscribe(id)}
-                    aria-label={t('marketplace.subscribeLabel', { name: plan.name })}
+                    aria-label={t('marketplace.subscribeLabel', { name: planDisplayName(id) })}
                     className="mt-2 h-10 rounded-lg bg-violet-600 text-sm font-semibold text-white hover:bg-violet-500"
                   >
                     {t('marketplace.subscribe')}

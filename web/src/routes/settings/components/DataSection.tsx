@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAuth } from '../../../auth/session';
 import { clearSiteCache, downloadMyData, storageUsage } from '../api/account';
@@ -13,7 +14,10 @@ function megabytes(bytes: number, locale: string): string {
 /** Dados & Armazenamento: clear cache (real size when the browser tells), download my data, delete account. */
 export function DataSection() {
   const { t, i18n } = useTranslation();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // Signed out, the data to download is nobody's: the row says so and offers to sign in (it used to show a
+  // disabled button with no reason, and flash it enabled/disabled while the session was being checked).
+  const signedOut = !loading && !user;
   const [usage, setUsage] = useState<number | null>(null);
 
   useEffect(() => {
@@ -45,16 +49,25 @@ export function DataSection() {
       <div className={row}>
         <div>
           <p className="font-medium text-zinc-100">{t('settings.data.download')}</p>
-          <p className="text-sm text-zinc-400">{t('settings.data.downloadHint')}</p>
+          <p className="text-sm text-zinc-400">
+            {signedOut ? t('settings.data.downloadSignedOut') : t('settings.data.downloadHint')}
+          </p>
         </div>
-        <button
-          type="button"
-          disabled={!user}
-          onClick={() => void downloadMyData().catch(() => toast.error(t('settings.data.downloadError')))}
-          className={secondaryButtonClass}
-        >
-          {t('settings.data.downloadButton')}
-        </button>
+        {signedOut ? (
+          <Link to={`/auth?next=${encodeURIComponent('/settings#data')}`} className={secondaryButtonClass}>
+            {t('settings.data.signIn')}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled={!user}
+            aria-busy={loading}
+            onClick={() => void downloadMyData().catch(() => toast.error(t('settings.data.downloadError')))}
+            className={secondaryButtonClass}
+          >
+            {t('settings.data.downloadButton')}
+          </button>
+        )}
       </div>
       <div className={row}>
         <div>

@@ -34,7 +34,8 @@ export function ContactSection({ t }: { t: SiteT }) {
           <dl className="grid gap-4 text-zinc-200">
             <div>
               <dt className="text-sm text-zinc-400">{t('studio.contact.addressLabel')}</dt>
-              <dd>{t('studio.contact.address')}</dd>
+              {/* A postal address is written as the post office reads it, in every language. */}
+              <dd translate="no">{t('studio.contact.address')}</dd>
             </div>
             <div>
               <dt className="text-sm text-zinc-400">{t('studio.contact.hoursLabel')}</dt>
