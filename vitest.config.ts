@@ -30,7 +30,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // A checkout's first twin analyses the seeded beats before it serves (tests/e2e/helpers/platform.ts).
+          hookTimeout: 480_000,
           fileParallelism: false,
         },
       },

@@ -81,6 +81,9 @@ describe('accounts journey', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Sair' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
+    // Home, not the sign-in page the protected dashboard would send a signed-out visitor to.
+    await page.getByRole('heading', { name: 'Sua música em cinco dimensões' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByTestId('header-user').count()).toBe(0);
 
     // After signing out the protected page is closed again.

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../../shared/audio/wav';
 import { apiAs, signUpInNewContext, buyCoinsThroughCheckout } from './helpers/accounts';
 import { collectPageErrors, launchChromium, screenshot, viewports } from './helpers/browser';
+import { chooseLanguage } from './helpers/language';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
+import { publishThroughHub, toneWav } from './helpers/publish';
 
 /**
  * Paid hiring in Chromium (issue 17): a creator publishes a project; a client buys coins on the sandbox
@@ -30,26 +31,6 @@ const COINS = 10;
 const signUp = (kind: 'Cliente' | 'Criador', fullName: string) =>
   signUpInNewContext(browser, platform, { kind, fullName, emailLabel: `hire-${kind.toLowerCase()}` });
 
-function silentWav(seconds: number): Buffer {
-  const sampleRate = 8000;
-  const samples = new Float32Array(seconds * sampleRate).map((_, i) => 0.2 * Math.sin(i / 7));
-  return Buffer.from(encodeWav({ sampleRate, channels: [samples] }));
-}
-
-async function publish(hub: Page, title: string): Promise<void> {
-  await hub.getByRole('tab', { name: 'Produtos' }).click();
-  await hub.getByLabel('Título').fill(title);
-  await hub.getByLabel('Descrição').fill('Mixagem sob encomenda.');
-  await hub.getByLabel('Preço (R$)').fill(String(PRICE));
-  await hub.getByLabel('Gênero').selectOption('Trap');
-  await hub
-    .getByLabel('Arquivo de áudio *')
-    .setInputFiles({ name: 'amostra.wav', mimeType: 'audio/wav', buffer: silentWav(3) });
-  await hub.getByTestId('detected-hint').waitFor({ timeout: 30_000 });
-  await hub.getByRole('button', { name: 'Publicar produto' }).click();
-  await hub.getByText('Seu produto foi publicado com sucesso no marketplace.').waitFor({ timeout: 30_000 });
-}
-
 async function openHire(page: Page, title: string) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: new RegExp(`^(Contratar|Hire) ${title}$`) }).click();
@@ -59,19 +40,6 @@ async function openHire(page: Page, title: string) {
 }
 
 /** Signed in, the profile's saved language wins over the browser's: choose it in Settings. */
-async function chooseLanguage(page: Page, language: string): Promise<void> {
-  await page.goto('/settings');
-  const select = page.locator('select[id$="-language"]');
-  await select.waitFor();
-  await page.waitForLoadState('networkidle');
-  if ((await select.inputValue()) === language) return;
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/me/settings') && response.request().method() === 'PUT',
-  );
-  await select.selectOption(language);
-  expect((await saved).ok()).toBe(true);
-}
-
 const balanceOf = async (page: Page) =>
   ((await apiAs(page, 'POST', '/api/functions/coins-balance', {})).body as { wallet: { balance: number } })
     .wallet.balance;
@@ -82,7 +50,7 @@ describe('paid hiring', () => {
     const creator = await signUp('Criador', 'Caio Contratado E2E');
     const hub = creator.page;
     const creatorErrors = collectPageErrors(hub);
-    await publish(hub, title);
+    await publishThroughHub(hub, title, PRICE);
 
     const client = await signUp('Cliente', 'Clara Contratante E2E');
     const page = client.page;
@@ -137,7 +105,7 @@ describe('paid hiring', () => {
     const deliver = hub.getByRole('dialog', { name: 'Entregar pedido' });
     await deliver
       .getByLabel('Arquivo de entrega')
-      .setInputFiles({ name: 'final.wav', mimeType: 'audio/wav', buffer: silentWav(2) });
+      .setInputFiles({ name: 'final.wav', mimeType: 'audio/wav', buffer: toneWav(2) });
     await deliver.getByRole('button', { name: 'Enviar entrega' }).click();
     await hub.getByText('Pedido entregue!').waitFor({ timeout: 30_000 });
     await incoming.getByText(/Em revisão pelo cliente até/).waitFor();

@@ -6,6 +6,7 @@ import { defaultTiers } from '../../shared/licensing/tiers';
 import { collectPageErrors, launchChromium, screenshot } from './helpers/browser';
 import { apiAs as apiCall, signUpInNewContext } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
+import { openProductsTab } from './helpers/publish';
 
 /**
  * A Trackout lease with AI stems in Chromium against `npm start`: "Baixar arquivos" lists the MP3/WAV at
@@ -39,7 +40,7 @@ function beatWav(seconds: number): Buffer {
 async function publishWithAiStems(title: string, audio: Buffer, unreadable = false): Promise<void> {
   const creator = await signUp('Criador', 'Rui Stems E2E');
   const hub = creator.page;
-  await hub.getByRole('tab', { name: 'Produtos' }).click();
+  await openProductsTab(hub);
   await hub.getByLabel('Título').fill(title);
   await hub.getByLabel('Descrição').fill('Beat com stems por IA.');
   await hub.getByLabel('Preço (R$)').fill('30');

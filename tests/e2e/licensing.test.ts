@@ -13,6 +13,7 @@ import {
 } from './helpers/browser';
 import { apiAs, signUpThroughUi } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
+import { openProductsTab } from './helpers/publish';
 
 /**
  * Beat licences in Chromium (issue 8), lean: a creator uploads a synthesized beat and the form is filled
@@ -128,7 +129,7 @@ describe('beat licences', () => {
     const creator = await signUp('Criador', 'Lia Licenças E2E');
     const hub = creator.page;
     const errors = collectPageErrors(hub);
-    await hub.getByRole('tab', { name: 'Produtos' }).click();
+    await openProductsTab(hub);
     await hub.getByLabel('Título').fill(title);
     await hub.getByLabel('Descrição').fill('Beat com licenças.');
     await hub.getByLabel('Preço (R$)').fill('50');

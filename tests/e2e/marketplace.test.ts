@@ -4,6 +4,7 @@ import { wavHeader } from '../../shared/audio/wav';
 import { collectPageErrors, launchChromium, newContext, screenshot, viewports } from './helpers/browser';
 import { buyCoinsThroughCheckout, signUpInNewContext } from './helpers/accounts';
 import { startPlatform, type RunningPlatform } from './helpers/platform';
+import { openProductsTab } from './helpers/publish';
 
 let platform: RunningPlatform;
 let browser: Browser;
@@ -79,9 +80,13 @@ describe('marketplace journey', () => {
     await sheet.getByRole('button', { name: 'Aplicar Filtros' }).click();
     await sheet.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('active-filter-count').textContent()).toBe('1');
-    const lofi = await page.getByTestId('beat-card').allTextContents();
-    expect(lofi.length).toBeGreaterThan(0);
-    expect(lofi.every((text) => text.includes('Lo-Fi'))).toBe(true);
+    // The filtered page replaces the one on screen when it arrives: wait for it, then check every card.
+    await expect
+      .poll(async () => {
+        const cards = await page.getByTestId('beat-card').allTextContents();
+        return cards.length > 0 && cards.every((text) => text.includes('Lo-Fi'));
+      })
+      .toBe(true);
     // 'Limpar' resets and applies at once.
     await page.getByRole('button', { name: /^Filtros/ }).click();
     await sheet.getByRole('button', { name: 'Limpar' }).click();
@@ -111,7 +116,7 @@ describe('marketplace journey', () => {
       () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'playing',
     );
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
-    // Paused at once: the seeded samples last a few seconds, and a slow machine must not let one end first.
+    // Paused at once, so what the test sees never depends on how long the beat plays.
     await firstCard.getByRole('button', { name: `Pausar ${title}` }).click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="player"]')?.getAttribute('data-state') === 'paused',
@@ -242,7 +247,7 @@ describe('marketplace journey', () => {
     await settings.getByRole('button', { name: 'Cancelar' }).click();
 
     // Publish with missing fields first: the spec's toast.
-    await hub.getByRole('tab', { name: 'Produtos' }).click();
+    await openProductsTab(hub);
     await hub.getByRole('button', { name: 'Publicar produto' }).click();
     await hub.getByText('Preencha todos os campos obrigatórios.').waitFor();
     await hub.getByLabel('Título').fill(productTitle);

@@ -81,5 +81,7 @@ export async function buyCoinsThroughCheckout(page: Page, usd: number): Promise<
   await checkout.getByRole('button', { name: /^Pagar/ }).click();
   await checkout.waitForURL((url) => url.pathname === '/coins');
   await checkout.close();
-  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 60_000 });
+  // As long as the page itself waits for the credit (CREDIT_POLL_WINDOW_MS in web/src/api/wallet.ts: it
+  // polls for 2 minutes after opening a checkout); on a loaded runner the credit took over 60 s to show.
+  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 120_000 });
 }

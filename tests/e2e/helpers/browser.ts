@@ -68,7 +68,14 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // "Failed to load resource: … 401" alone does not say which request: add its URL.
+    const { url } = message.location();
+    errors.push(
+      message.text().startsWith('Failed to load resource') && url
+        ? `${message.text()} ${url}`
+        : message.text(),
+    );
   });
   return errors;
 }

@@ -8,8 +8,18 @@ import type { Page } from 'playwright-core';
  * Each entry names the control ('Curtir Aurora: under the chat button').
  */
 export async function unreachableControls(page: Page): Promise<string[]> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(100);
+  // To the end of the page once it stops growing: a section that loads after the scroll (a beat's licence
+  // tiers) pushes the end further down, and what then sits behind the bar is reachable by scrolling on.
+  let height = -1;
+  for (let tries = 0; tries < 20; tries += 1) {
+    const now = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if (now === height) break;
+    height = now;
+    await page.waitForTimeout(250);
+  }
   return page.evaluate(() => {
     const launcher = document.querySelector('[data-chat-launcher]');
     const bar = document.querySelector('[data-player-bar]');

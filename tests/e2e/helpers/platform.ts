@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,33 @@ function isPortFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The kernel hands out ports in this range to outgoing connections (Linux: 32768–60999). start.ts binds
+ * the app port only after seeding, during which its own SDK calls open hundreds of such connections, so a
+ * block picked inside the range can be taken by then (CI once failed on "Port 37364 is in use").
+ */
+function ephemeralPortRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && high) return [low, high];
+  } catch {
+    // not Linux: assume the IANA dynamic range
+  }
+  return [49152, 65535];
+}
+
 async function findFreePortBlock(): Promise<number> {
+  const [ephemeralLow, ephemeralHigh] = ephemeralPortRange();
+  const candidates: number[] = [];
+  for (let base = 10_000; base + PORTS_PER_PLATFORM < 65_000; base += PORTS_PER_PLATFORM) {
+    const overlaps = base + PORTS_PER_PLATFORM > ephemeralLow && base <= ephemeralHigh;
+    if (!overlaps) candidates.push(base);
+  }
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = candidates[Math.floor(Math.random() * candidates.length)] ?? 10_000;
     const checks = await Promise.all(
       Array.from({ length: PORTS_PER_PLATFORM }, (_, i) => isPortFree(base + i)),
     );
@@ -69,11 +93,26 @@ async function waitFor<T>(
   }
 }
 
+/** start.ts exited because a port was taken after we checked it. */
+class PortTakenError extends Error {}
+
 /**
  * Starts the real `npm start` server (infra/local/start.ts) as a child process on free ports with its
  * state in a temporary directory, and waits until the app and /config.json answer.
  */
 export async function startPlatform(): Promise<RunningPlatform> {
+  // Another process may still take a port between our check and start.ts's bind: try a new block.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPlatformOnce();
+    } catch (error) {
+      const portTaken = error instanceof PortTakenError;
+      if (!portTaken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startPlatformOnce(): Promise<RunningPlatform> {
   const port = await findFreePortBlock();
   const dataDir = mkdtempSync(path.join(tmpdir(), '5d-e2e-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'infra/local/start.ts'], {
@@ -111,8 +150,13 @@ export async function startPlatform(): Promise<RunningPlatform> {
   }
 
   try {
-    await waitFor('the local platform to serve /config.json', 150_000, async () => {
-      if (exited) throw new Error(`infra/local/start.ts exited early:\n${output}`);
+    // It serves once the sample data is written: on a checkout's first twin that includes analysing the
+    // 40 seeded beats (minutes on a busy machine; infra/local/seed-analysis.ts), later twins read a cache.
+    await waitFor('the local platform to serve /config.json', 420_000, async () => {
+      if (exited) {
+        const message = `infra/local/start.ts exited early:\n${output}`;
+        throw /is in use \(set PORT/.test(output) ? new PortTakenError(message) : new Error(message);
+      }
       try {
         const response = await fetch(`http://127.0.0.1:${port}/config.json`);
         return response.ok ? true : null;
