@@ -116,6 +116,13 @@ describe('accounts journey', () => {
     await page.waitForURL('**/dashboard');
     await page.getByText('Creator Hub').waitFor();
     await page.getByTestId('header-user').getByText('Caio Produtor Teste').waitFor();
+
+    // The header's sign-out on a protected page lands home too, not on the sign-in form.
+    await page.goto('/my-collection');
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Entrar' }).waitFor();
+    await page.getByRole('heading', { name: 'Sua música em cinco dimensões' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 

@@ -84,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [checked, setChecked] = useState(false);
   const loading = sessionMayExist && !checked;
   const [user, setUser] = useState<SessionUser | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -107,7 +108,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (email: string, password: string) => {
     const auth = await loadAuth();
     const outcome = await auth.signInWithPassword(email, password);
-    if (outcome === 'signedIn') setUser(await auth.currentSessionUser());
+    if (outcome === 'signedIn') {
+      setUser(await auth.currentSessionUser());
+      setSignedOut(false);
+    }
     return outcome;
   }, []);
 
@@ -127,6 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Signed out in the UI first, so no page starts a request after Amplify drops the tokens (it would
     // go out without one and come back 401); requests already in flight carry a valid token.
     setUser(null);
+    setSignedOut(true);
     const [auth, { queryClient }] = await Promise.all([loadAuth(), import('../api/query-client')]);
     await queryClient.cancelQueries({ queryKey: ['me'] });
     queryClient.removeQueries({ queryKey: ['me'] });
@@ -137,6 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       loading,
       user,
+      signedOut,
       profile: user ? profileState.profile : null,
       profileLoading: user !== null && profileState.pending,
       signIn,
@@ -148,6 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [
       loading,
       user,
+      signedOut,
       profileState.profile,
       profileState.pending,
       signIn,

@@ -11,6 +11,8 @@ export interface AuthState {
   /** True until the first session check ends. */
   loading: boolean;
   user: SessionUser | null;
+  /** True once the user signed out in this tab, until the next sign-in: protected pages then go home. */
+  signedOut: boolean;
   /** The user's profile from GET /api/me/profile; null while loading, signed out or on failure. */
   profile: Profile | null;
   profileLoading: boolean;

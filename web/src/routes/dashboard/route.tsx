@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/session';
 import { useCheckoutReturn } from '../../components/checkout/use-checkout-return';
 import { LogOutIcon } from '../../components/icons';
@@ -12,20 +12,8 @@ const CreatorHub = lazy(() => import('./components/CreatorHub'));
 
 function DashboardPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { profile, profileLoading, signOut } = useAuth();
   useCheckoutReturn('plan');
-  // "Sair" goes home first and signs out once this page is gone: signed out while it is still on screen,
-  // the protected route would send the user to /auth (the router renders its navigation in a transition,
-  // after the sign-out's own update).
-  const leaving = useRef(false);
-  useEffect(
-    () => () => {
-      if (leaving.current) void signOut();
-    },
-    [signOut],
-  );
-
   if (profileLoading) return <PageLoading />;
   if (!profile) {
     return (
@@ -47,11 +35,6 @@ function DashboardPage() {
 
   const isCreator = profile.role === 'creator';
 
-  function onSignOut() {
-    leaving.current = true;
-    void navigate('/', { replace: true });
-  }
-
   return (
     <section className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -68,7 +51,7 @@ function DashboardPage() {
         </div>
         <button
           type="button"
-          onClick={onSignOut}
+          onClick={() => void signOut()}
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-white/10 px-4 text-sm font-medium text-zinc-200 transition hover:bg-white/5"
         >
           <LogOutIcon width={16} height={16} />
