@@ -8,7 +8,7 @@ import {
   FEATURE_COUNT,
   FEATURES,
   PRODUCT_FACTORS,
-  PRODUCT_RANGE,
+  CUE_RANGE,
   type MaskModel,
 } from './mask-model';
 import { SpectralStage } from './spectral-stage';
@@ -74,16 +74,11 @@ export class FullBandStage extends SpectralStage {
   private readonly columns: Int32Array;
   /** Whether the model reads any product of cues (they are computed only then). */
   private readonly products: boolean;
-  /** Per product: its two cue columns and their clamping bounds (flat, for the per-bin loop). */
+  /** Per product: its two cue columns (flat, for the per-bin loop). */
   private readonly factorAt = Int32Array.from(PRODUCT_FACTORS.flat());
-  private readonly factorLo = Float64Array.from(
-    PRODUCT_FACTORS.flat(),
-    (c) => PRODUCT_RANGE[FEATURES[c]!][0],
-  );
-  private readonly factorHi = Float64Array.from(
-    PRODUCT_FACTORS.flat(),
-    (c) => PRODUCT_RANGE[FEATURES[c]!][1],
-  );
+  /** Per cue, the bounds it is clamped to (mask-model.ts CUE_RANGE). */
+  private readonly cueLo = Float64Array.from(FEATURES, (f) => CUE_RANGE[f][0]);
+  private readonly cueHi = Float64Array.from(FEATURES, (f) => CUE_RANGE[f][1]);
   private readonly probs = new Float64Array(4);
   /** Instantaneous-frequency deviation (bins) per bin and ring slot: devT[bin·K + slot]. */
   private readonly devT: Float32Array;
@@ -133,7 +128,7 @@ export class FullBandStage extends SpectralStage {
   }
 
   protected computeMasks(t: number): void {
-    const { A, M, K, x, harmonic, percussive, devT, eps } = this;
+    const { A, M, K, x, harmonic, percussive, devT, eps, cueLo, cueHi } = this;
     const F = COLUMN_COUNT;
     const cur = this.ring[t % K]!;
     let loudest = 0;
@@ -170,16 +165,17 @@ export class FullBandStage extends SpectralStage {
       const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
+      // Each cue within the range the model was fitted on: a linear term grows without bound outside
+      // it (a pure tone's harmonic/percussive ratio is 6 where the fit saw almost nothing over 3).
+      for (let c = 0; c < FEATURE_COUNT; c++) {
+        const v = x[o + c]!;
+        x[o + c] = v < cueLo[c]! ? cueLo[c]! : v > cueHi[c]! ? cueHi[c]! : v;
+      }
       if (this.products) {
-        const { factorAt, factorLo, factorHi } = this;
-        for (let p = 0; p < factorAt.length; p += 2) {
-          // productFactor(), inlined: this runs for every bin of every frame.
-          let a = x[o + factorAt[p]!]!;
-          let b = x[o + factorAt[p + 1]!]!;
-          a = a < factorLo[p]! ? factorLo[p]! : a > factorHi[p]! ? factorHi[p]! : a;
-          b = b < factorLo[p + 1]! ? factorLo[p + 1]! : b > factorHi[p + 1]! ? factorHi[p + 1]! : b;
-          x[o + FEATURE_COUNT + (p >> 1)] = a * b;
-        }
+        // The factors are clamped cues already (productFactor() is the identity on them).
+        const { factorAt } = this;
+        for (let p = 0; p < factorAt.length; p += 2)
+          x[o + FEATURE_COUNT + (p >> 1)] = x[o + factorAt[p]!]! * x[o + factorAt[p + 1]!]!;
       }
     }
     this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag });

@@ -45,11 +45,12 @@ export type ModelFeature = FeatureName | (typeof PRODUCTS)[number];
 /** Columns of a bin's feature vector: the cues, then the products. */
 export const COLUMN_COUNT = FEATURE_COUNT + PRODUCTS.length;
 /**
- * Bounds of a cue inside a product: about its 0.1st and 99.9th percentiles on the dev pieces the model
- * was fitted on. A square grows fast outside the range it was fitted on (a pure tone's harmonic/
- * percussive ratio is 6, where the fit saw almost nothing over 3); clamped, it stays what the fit saw.
+ * Bounds of each cue: about its 0.1st and 99.9th percentiles on the dev pieces the model was fitted on.
+ * The full-band stage clamps every cue to them before the model reads it (and so before a product): a
+ * linear term, and a square faster, grows without bound outside the range the fit saw (a pure tone's
+ * harmonic/percussive ratio is 6, where the fit saw almost nothing over 3); clamped, it stays in it.
  */
-export const PRODUCT_RANGE: Readonly<Record<FeatureName, readonly [number, number]>> = {
+export const CUE_RANGE: Readonly<Record<FeatureName, readonly [number, number]>> = {
   hpShort: [-6, 3],
   hpLong: [-3, 3.5],
   repetition: [-4, 0],
@@ -65,9 +66,9 @@ export const PRODUCT_FACTORS: readonly (readonly [number, number])[] = PRODUCTS.
   return [FEATURES.indexOf(a), FEATURES.indexOf(b)] as const;
 });
 
-/** A cue clamped to PRODUCT_RANGE, as it enters a product. */
+/** A cue clamped to CUE_RANGE, as it enters a product. */
 export function productFactor(cue: number, value: number): number {
-  const [lo, hi] = PRODUCT_RANGE[FEATURES[cue]!];
+  const [lo, hi] = CUE_RANGE[FEATURES[cue]!];
   return value < lo ? lo : value > hi ? hi : value;
 }
 

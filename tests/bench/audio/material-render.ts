@@ -16,6 +16,8 @@ export const SOUNDFONTS = {
   FluidR3_GM: '/usr/share/sounds/sf2/FluidR3_GM.sf2',
   MuseScore_General: '/usr/share/sounds/sf3/MuseScore_General_Full.sf3',
   TimGM6mb: '/usr/share/sounds/sf2/TimGM6mb.sf2',
+  Csound_GMbank: '/usr/share/sounds/sf2/sf_GMbank.sf2',
+  OPL3_FM: '/usr/share/sounds/sf2/OPL-3_FM_128M.sf2',
 } as const;
 export type SoundfontName = keyof typeof SOUNDFONTS;
 
@@ -27,6 +29,8 @@ export function checkTools(soundfonts: SoundfontName[]): void {
     FluidR3_GM: 'fluid-soundfont-gm',
     MuseScore_General: 'musescore-general-soundfont',
     TimGM6mb: 'timgm6mb-soundfont',
+    Csound_GMbank: 'csound-soundfont',
+    OPL3_FM: 'opl3-soundfont',
   };
   for (const sf of soundfonts) if (!existsSync(SOUNDFONTS[sf])) missing.push(packages[sf]);
   if (missing.length > 0) {

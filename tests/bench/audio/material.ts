@@ -6,7 +6,8 @@
  * vibrato, panned and widened, sometimes as a wide stereo choir (material-voice.ts).
  *
  * Two halves:
- *  - dev      — 24 pieces on FluidR3_GM, singers m1 m3 m6 f2 f4: tune on these.
+ *  - dev      — 24 pieces on FluidR3_GM, singers m1 m3 m6 f2 f4: tune on these; 12 more (dev-25 …
+ *               dev-36, `count: 36`) on Csound's GM bank and the OPL3 FM bank, the same singers.
  *  - heldout  — 24 pieces on MuseScore_General and TimGM6mb (alternating), singers m2 m5 m7 f1 f3 f5,
  *               other seeds: never tune on these, only report them.
  * Each half covers all 24 keys once (tonic × major/minor) and tempi spread over 70–160 BPM.
@@ -21,7 +22,7 @@
  * (meta.json's `hash`).
  *
  * Needs (Debian): apt-get install -y fluidsynth fluid-soundfont-gm musescore-general-soundfont
- *                 timgm6mb-soundfont espeak-ng
+ *                 timgm6mb-soundfont espeak-ng (and csound-soundfont opl3-soundfont for dev-25 … dev-36)
  * Run:  npx tsx tests/bench/audio/material.ts [--split dev|heldout|all] [--count N] [--seconds S]
  * From a bench:  const pieces = await ensureMaterial({ split: 'heldout' });
  */
@@ -78,13 +79,23 @@ const SOURCES = ['material.ts', 'material-compose.ts', 'material-render.ts', 'ma
 
 const HALVES: Record<
   Split,
-  { master: number; soundfonts: SoundfontName[]; singers: string[]; kits: number[] }
+  {
+    master: number;
+    soundfonts: SoundfontName[];
+    singers: string[];
+    kits: number[];
+    /** More pieces after the first 24, on other sound fonts (their own plan, so the first 24 stay). */
+    extra?: { master: number; soundfonts: SoundfontName[]; count: number };
+  }
 > = {
   dev: {
     master: 0x5d0001,
     soundfonts: ['FluidR3_GM'],
     singers: ['m1', 'm3', 'm6', 'f2', 'f4'],
     kits: [0, 8, 16],
+    // A model fitted on one sound font learns its timbres: dev-25 … dev-36 play the same kind of songs
+    // on two more (neither is in the held-out half).
+    extra: { master: 0x5d0003, soundfonts: ['Csound_GMbank', 'OPL3_FM'], count: 12 },
   },
   heldout: {
     master: 0x5d0002,
@@ -128,9 +139,23 @@ interface PieceSpec {
  * tempo. A shorter run takes the first pieces of the same plan.
  */
 export function planHalf(split: Split, seconds = 30): PieceSpec[] {
-  const count = 24;
   const half = HALVES[split];
-  const rand = prng(half.master);
+  const first = planRound(split, half.master, half.soundfonts, 24, 0, seconds);
+  if (!half.extra) return first;
+  const { master, soundfonts, count } = half.extra;
+  return [...first, ...planRound(split, master, soundfonts, count, first.length, seconds)];
+}
+
+/** `count` pieces from one seed: keys drawn without repeats, tempi stratified over 70–160 BPM. */
+function planRound(
+  split: Split,
+  master: number,
+  soundfonts: SoundfontName[],
+  count: number,
+  numberedAfter: number,
+  seconds: number,
+): PieceSpec[] {
+  const rand = prng(master);
   const keys = shuffle(
     Array.from({ length: 24 }, (_, i) => i),
     rand,
@@ -155,14 +180,14 @@ export function planHalf(split: Split, seconds = 30): PieceSpec[] {
     used[genre] = (used[genre] ?? 0) + 1;
     const key = keys[i % 24]!;
     return {
-      id: `${split}-${String(i + 1).padStart(2, '0')}`,
+      id: `${split}-${String(numberedAfter + i + 1).padStart(2, '0')}`,
       split,
       seed: Math.floor(rand() * 2 ** 31),
       tonicPc: key % 12,
       mode: key < 12 ? 'major' : 'minor',
       bpm,
       genre,
-      soundfont: half.soundfonts[i % half.soundfonts.length]!,
+      soundfont: soundfonts[i % soundfonts.length]!,
       seconds,
       vocalParts: parts[i % parts.length]!,
     } satisfies PieceSpec;
