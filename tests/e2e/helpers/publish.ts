@@ -17,12 +17,24 @@ export async function openProductsTab(hub: Page): Promise<void> {
   const tab = hub.getByRole('tab', { name: 'Produtos' });
   const form = hub.getByLabel('Título');
   for (let attempt = 1; ; attempt++) {
-    await tab.click();
     try {
+      await tab.click({ timeout: 10_000 });
       await form.waitFor({ timeout: 10_000 });
       return;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (attempt < 3) continue;
+      // Say what was on screen instead: CI keeps only the log.
+      const main = (
+        await hub
+          .getByRole('main')
+          .innerText()
+          .catch(() => '(no main)')
+      ).slice(0, 400);
+      const selected = await hub.getByRole('tab', { selected: true }).allInnerTexts();
+      throw new Error(
+        `The Produtos form did not open after 3 clicks on ${hub.url()}; selected tab ${JSON.stringify(selected)}; on screen: ${main}`,
+        { cause: error },
+      );
     }
   }
 }
