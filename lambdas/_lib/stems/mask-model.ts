@@ -84,7 +84,9 @@ export function columnOf(name: string): number {
 export const MODEL_STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 
 /** Lower edges (Hz) of the bands that have their own weights. */
-export const BAND_EDGES = [0, 150, 300, 600, 1200, 2500, 5000, 10000] as const;
+export const BAND_EDGES = [
+  0, 150, 300, 450, 600, 900, 1200, 1800, 2500, 3500, 5000, 7000, 10000, 14000,
+] as const;
 
 export interface MaskModel {
   /** Feature names, in the order of each band's weight rows (cues and products; a subset for ablations). */

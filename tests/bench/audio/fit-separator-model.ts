@@ -50,9 +50,10 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
 /** Every `FRAME_STRIDE`-th frame is kept for fitting, and of its bins a share per band (BAND_EDGES) that
- * gives each band a comparable number of samples (the high bands have many more bins). */
+ * gives each band a comparable number of samples (the high bands have many more bins): about 600 Hz
+ * worth of bins per band. */
 const FRAME_STRIDE = 6;
-const BIN_SHARE = [1, 1, 1, 1, 0.5, 0.25, 0.12, 0.05];
+const BIN_SHARE = BAND_EDGES.map((lo, b) => Math.min(1, 600 / ((BAND_EDGES[b + 1] ?? 22050) - lo)));
 /** Row layout of the sample table: band, weight, features, four targets. */
 const ROW = 2 + FEATURE_COUNT + 4;
 
@@ -129,7 +130,7 @@ async function featureTable(
   const variant = Object.keys(separator).length ? JSON.stringify(separator) : '';
   // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
-  const settings = `|${FRAME_STRIDE}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}`;
+  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
