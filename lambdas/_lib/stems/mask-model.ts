@@ -85,7 +85,8 @@ export const MODEL_STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 
 /** Lower edges (Hz) of the bands that have their own weights. */
 export const BAND_EDGES = [
-  0, 150, 300, 450, 600, 900, 1200, 1800, 2500, 3500, 5000, 7000, 10000, 14000,
+  0, 75, 150, 225, 300, 450, 600, 750, 900, 1200, 1500, 1800, 2200, 2500, 3000, 3500, 4200, 5000, 6000, 7000,
+  8500, 10000, 12000, 14000, 17000,
 ] as const;
 
 export interface MaskModel {
