@@ -83,5 +83,13 @@ export async function buyCoinsThroughCheckout(page: Page, usd: number): Promise<
   await checkout.close();
   // As long as the page itself waits for the credit (CREDIT_POLL_WINDOW_MS in web/src/api/wallet.ts: it
   // polls for 2 minutes after opening a checkout); on a loaded runner the credit took over 60 s to show.
-  await page.getByTestId('coins-chip').getByText(String(usd), { exact: true }).waitFor({ timeout: 120_000 });
+  const credited = page.getByTestId('coins-chip').getByText(String(usd), { exact: true });
+  try {
+    await credited.waitFor({ timeout: 120_000 });
+  } catch {
+    // The page stops polling 2 minutes after the checkout opened; a credit later than that (once, on a
+    // runner loaded by two benchmarks) shows after a reload, as it would for a user.
+    await page.reload();
+    await credited.waitFor({ timeout: 60_000 });
+  }
 }
