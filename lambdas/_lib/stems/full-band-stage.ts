@@ -172,7 +172,7 @@ export class FullBandStage extends SpectralStage {
         x[o + c] = v < cueLo[c]! ? cueLo[c]! : v > cueHi[c]! ? cueHi[c]! : v;
       }
       if (this.products) {
-        // The factors are clamped cues already (productFactor() is the identity on them).
+        // The factors are the cues, clamped above.
         const { factorAt } = this;
         for (let p = 0; p < factorAt.length; p += 2)
           x[o + FEATURE_COUNT + (p >> 1)] = x[o + factorAt[p]!]! * x[o + factorAt[p + 1]!]!;

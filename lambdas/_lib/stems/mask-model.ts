@@ -66,12 +66,6 @@ export const PRODUCT_FACTORS: readonly (readonly [number, number])[] = PRODUCTS.
   return [FEATURES.indexOf(a), FEATURES.indexOf(b)] as const;
 });
 
-/** A cue clamped to CUE_RANGE, as it enters a product. */
-export function productFactor(cue: number, value: number): number {
-  const [lo, hi] = CUE_RANGE[FEATURES[cue]!];
-  return value < lo ? lo : value > hi ? hi : value;
-}
-
 /** Column of a model feature in a bin's feature vector (−1 when unknown). */
 export function columnOf(name: string): number {
   const cue = FEATURES.indexOf(name as FeatureName);

@@ -36,7 +36,6 @@ import {
   CUE_RANGE,
   PRODUCT_FACTORS,
   PRODUCTS,
-  productFactor,
   type FeatureName,
   type MaskModel,
   type ModelFeature,
@@ -203,7 +202,7 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
       if (c < FEATURE_COUNT) x[f] = table[r + 2 + c]!;
       else {
         const [a, b] = PRODUCT_FACTORS[c - FEATURE_COUNT]!;
-        x[f] = productFactor(a, table[r + 2 + a]!) * productFactor(b, table[r + 2 + b]!);
+        x[f] = table[r + 2 + a]! * table[r + 2 + b]!; // the stage's tap reports the cues clamped
       }
     }
     x[F - 1] = 1;
