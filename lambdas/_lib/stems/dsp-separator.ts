@@ -29,7 +29,8 @@ export { StemSplitStream, type StemBlock } from './stem-stream';
  *     (mask-model.ts) turns the cues into soft masks for vocals, drums, bass and other — harmonic/
  *     percussive ratios at both resolutions, repetition, stereo coherence and panning, vibrato
  *     (instantaneous-frequency spread) and level — with weights per frequency band fitted on the dev
- *     half of the evaluation material (mask-model-weights.ts).
+ *     half of the evaluation material (mask-model-weights.ts); a second pass (context-model.ts) then
+     weighs each bin's first-pass log-odds beside its neighbours' in the same frame.
  *  Masks sum to at most one; the other stem is the input minus the three, in the time domain, so the four
  *  stems sum back to the input to within rounding.
  * Streaming: StemSplitStream (stem-stream.ts) takes input in blocks and keeps only the frames each stage

@@ -1,3 +1,10 @@
+import {
+  compileContext,
+  contextInputs,
+  neighbourhoods,
+  PastContext,
+  type ContextModel,
+} from './context-model';
 import { logRatio } from './long-features';
 import type { LowBandOptions, LowBandStage, RepetitionSettings } from './low-band-stage';
 import {
@@ -5,6 +12,7 @@ import {
   COLUMN_COUNT,
   compileModel,
   evaluateBin,
+  evaluateLogOdds,
   FEATURE_COUNT,
   FEATURES,
   PRODUCT_FACTORS,
@@ -22,6 +30,8 @@ export interface FeatureFrame {
   features: Float32Array;
   /** √(|L|² + |R|²) per bin. */
   magnitude: Float32Array;
+  /** With a second pass: its inputs, context[bin · contextInputs + i] (context-model.ts). */
+  context?: Float32Array;
 }
 
 export interface DspSeparatorOptions {
@@ -33,6 +43,11 @@ export interface DspSeparatorOptions {
   freqKernel?: number;
   /** The mask model (default: the fitted one). */
   model?: MaskModel;
+  /**
+   * The mask model's second pass over each bin's neighbourhood (default: the fitted one, unless `model`
+   * is given: it was fitted over the shipped first pass); `false`: none.
+   */
+  context?: ContextModel | false;
   /**
    * Scales the model's logits: softmax(s·z) = p_i^s / Σ p_j^s, a generalised Wiener mask. The model is
    * fitted to magnitude ratios |S_i| / Σ|S_j|; s = 2 turns them into power ratios |S_i|² / Σ|S_j|².
@@ -85,6 +100,17 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
+  /** The second pass, when there is one: its weights per band, its inputs per bin. */
+  private readonly second:
+    | {
+        weights: Float64Array[];
+        halfWidths: readonly number[];
+        past: PastContext | undefined;
+        own: Float32Array;
+        inputs: Float32Array;
+        columns: Int32Array;
+      }
+    | undefined;
 
   constructor(
     sampleRate: number,
@@ -93,11 +119,24 @@ export class FullBandStage extends SpectralStage {
     private readonly long: LowBandStage | undefined,
     private readonly tap?: (frame: FeatureFrame) => void,
     sharpness = 1,
+    context?: ContextModel,
   ) {
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3);
     if (this.DELAY < VIBRATO_HALF) throw new RangeError('StemSplitStream: time kernel too short');
     const { weights, columns } = compileModel(model);
-    this.weights = sharpness === 1 ? weights : weights.map((w) => w.map((v) => v * sharpness));
+    const sharpen = (all: Float64Array[]) =>
+      sharpness === 1 ? all : all.map((w) => w.map((v) => v * sharpness));
+    // With a second pass, the first gives it its own log-odds and only the second is sharpened.
+    this.weights = context ? weights : sharpen(weights);
+    if (context)
+      this.second = {
+        weights: sharpen(compileContext(context)),
+        halfWidths: context.halfWidths,
+        past: context.pastFrames ? new PastContext(this.A, context.pastFrames) : undefined,
+        own: new Float32Array(this.A * 3),
+        inputs: new Float32Array(this.A * contextInputs(context)),
+        columns: Int32Array.from({ length: contextInputs(context) }, (_, i) => i),
+      };
     this.columns = columns;
     this.products = columns.some((c) => c >= FEATURE_COUNT);
     this.x = new Float32Array(this.A * COLUMN_COUNT);
@@ -178,11 +217,26 @@ export class FullBandStage extends SpectralStage {
           x[o + FEATURE_COUNT + (p >> 1)] = x[o + factorAt[p]!]! * x[o + factorAt[p + 1]!]!;
       }
     }
-    this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag });
     const [drumMask, bassMask, vocalMask] = this.masks as [Float32Array, Float32Array, Float32Array];
-    const { probs, weights, columns } = this;
+    const { probs, weights, columns, band, second } = this;
+    if (second) {
+      // First pass over every bin, then each bin again beside its neighbours' first pass.
+      for (let k = 0; k < A; k++) evaluateLogOdds(weights[band[k]!]!, columns, x, k * F, second.own, k * 3);
+      neighbourhoods(second.own, cur.mag, A, second.halfWidths, second.inputs);
+      const stride = second.columns.length;
+      second.past?.fill(second.own, cur.mag, second.inputs, stride, stride - 3);
+    }
+    this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag, context: second?.inputs });
     for (let k = 0; k < M; k++) {
-      evaluateBin(weights[this.band[k]!]!, columns, x, k * F, probs);
+      if (second)
+        evaluateBin(
+          second.weights[band[k]!]!,
+          second.columns,
+          second.inputs,
+          k * second.columns.length,
+          probs,
+        );
+      else evaluateBin(weights[band[k]!]!, columns, x, k * F, probs);
       vocalMask[k] = probs[0]!;
       drumMask[k] = probs[1]!;
       bassMask[k] = probs[2]!;

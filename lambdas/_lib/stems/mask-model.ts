@@ -133,6 +133,38 @@ export function evaluateBin(
   out[3] = e3 * s;
 }
 
+/**
+ * The first pass of a model with a second (context-model.ts): each of vocals, drums and bass's logit
+ * less other's, the log-odds the second pass reads, into `out` at `outAt` (3 values). The same linear
+ * function as evaluateBin's, written again so that each of the two hot loops stays small and
+ * monomorphic (one call per bin per frame).
+ */
+export function evaluateLogOdds(
+  weights: Float64Array,
+  columns: Int32Array,
+  x: Float32Array,
+  xAt: number,
+  out: Float32Array,
+  outAt: number,
+): void {
+  const F = columns.length;
+  let z0 = weights[F * 4]!;
+  let z1 = weights[F * 4 + 1]!;
+  let z2 = weights[F * 4 + 2]!;
+  let z3 = weights[F * 4 + 3]!;
+  for (let f = 0; f < F; f++) {
+    const v = x[xAt + columns[f]!]!;
+    const w = f * 4;
+    z0 += weights[w]! * v;
+    z1 += weights[w + 1]! * v;
+    z2 += weights[w + 2]! * v;
+    z3 += weights[w + 3]! * v;
+  }
+  out[outAt] = z0 - z3;
+  out[outAt + 1] = z1 - z3;
+  out[outAt + 2] = z2 - z3;
+}
+
 /** The model's weights per band as Float64Arrays and its feature columns, for evaluateBin. */
 export function compileModel(model: MaskModel): { weights: Float64Array[]; columns: Int32Array } {
   const columns = Int32Array.from(model.features.map(columnOf));

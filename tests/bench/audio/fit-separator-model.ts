@@ -13,6 +13,9 @@
  *   --from     takes a model written earlier with --out instead of fitting (e.g. to --write it)
  *   --extra N  also fits on dev-25 … dev-(24+N), the pieces on other sound fonts than FluidR3_GM
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
+ *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
+ *              over the shipped first pass; --past F also reads the F frames before (the same bin);
+ *              with --write it rewrites context-model-weights.ts
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
  *   --separator JSON separator options the features are read with, e.g. '{"lowBand":{"bassPitchFloor":0}}'
  *              (fit the model for the settings it will run with)
@@ -40,6 +43,8 @@ import {
   type MaskModel,
   type ModelFeature,
 } from '../../../lambdas/_lib/stems/mask-model';
+import { contextInputs, type ContextModel } from '../../../lambdas/_lib/stems/context-model';
+import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights';
 import { Fft, splitPair } from '../../../shared/audio/fft';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
@@ -48,16 +53,46 @@ import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
+const CONTEXT_FILE = resolve(HERE, '../../../lambdas/_lib/stems/context-model-weights.ts');
 /** Every `FRAME_STRIDE`-th frame is kept for fitting, and of its bins a share per band (BAND_EDGES) that
  * gives each band a comparable number of samples (the high bands have many more bins): about 600 Hz
  * worth of bins per band. */
 const FRAME_STRIDE = 6;
 const BIN_SHARE = BAND_EDGES.map((lo, b) => Math.min(1, 600 / ((BAND_EDGES[b + 1] ?? 22050) - lo)));
-/** Row layout of the sample table: band, weight, features, four targets. */
-const ROW = 2 + FEATURE_COUNT + 4;
+/**
+ * Row layout of a sample table: band, weight, `inputs` values, four targets. The first pass's inputs are
+ * the cues (its products are computed from them); the second pass's are context-model.ts's.
+ */
+interface Layout {
+  inputs: number;
+  /** Pushes bin k's inputs from the stage's tap. */
+  read: (f: FeatureFrame, k: number, rows: number[]) => void;
+}
+const CUES: Layout = {
+  inputs: FEATURE_COUNT,
+  read: (f, k, rows) => {
+    for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * COLUMN_COUNT + i]!);
+  },
+};
+const contextLayout = (halfWidths: readonly number[], pastFrames?: number): Layout => {
+  const inputs = contextInputs({ halfWidths, pastFrames });
+  return {
+    inputs,
+    read: (f, k, rows) => {
+      for (let i = 0; i < inputs; i++) rows.push(f.context![k * inputs + i]!);
+    },
+  };
+};
+const rowOf = (layout: Layout) => 2 + layout.inputs + 4;
 
-/** Features and targets of sampled bins of one dev piece. */
-function sample(piece: Piece, rng: Prng, rows: number[], separator: DspSeparatorOptions): void {
+/** Inputs and targets of sampled bins of one dev piece. */
+function sample(
+  piece: Piece,
+  rng: Prng,
+  rows: number[],
+  separator: DspSeparatorOptions,
+  layout: Layout,
+): void {
   const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
   const mix = read(piece.files.mix);
   const stems = STEMS.map((s) => read(piece.files[s]));
@@ -102,7 +137,7 @@ function sample(piece: Piece, rng: Prng, rows: number[], separator: DspSeparator
       const w = f.magnitude[k]!;
       if (total < 1e-9 || w < 1e-9) continue;
       rows.push(band, w);
-      for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * COLUMN_COUNT + i]!);
+      layout.read(f, k, rows);
       for (const m of mags) rows.push(m[k]! / total);
     }
   };
@@ -118,7 +153,9 @@ async function featureTable(
   count: number | undefined,
   extra: number,
   separator: DspSeparatorOptions,
+  layout: Layout = CUES,
 ): Promise<Float32Array> {
+  const ROW = rowOf(layout);
   // Dev half only: the held-out half must never shape the model. The first `count` pieces (FluidR3_GM)
   // and the first `extra` of the pieces on other sound fonts (dev-25 …).
   const candidates = await ensureMaterial({ split: 'dev', count: extra > 0 ? 24 + extra : count });
@@ -126,7 +163,10 @@ async function featureTable(
   const dir = join(DEFAULT_OUT, 'fit-features');
   mkdirSync(dir, { recursive: true });
   // Separator settings change the residual the features are read from: their own cache files.
-  const variant = Object.keys(separator).length ? JSON.stringify(separator) : '';
+  // A second pass's inputs depend on the first pass's weights: the shipped ones, part of the variant.
+  const variant = Object.keys(separator).length
+    ? JSON.stringify(separator) + (layout !== CUES ? hashOf(JSON.stringify(SEPARATOR_MODEL)) : '')
+    : '';
   // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
   const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}`;
@@ -142,7 +182,7 @@ async function featureTable(
       continue;
     }
     const rows: number[] = [];
-    sample(piece, new Prng(piece.meta.seed), rows, separator);
+    sample(piece, new Prng(piece.meta.seed), rows, separator, layout);
     // Each piece weighs the same in every band: its bins' weights are normalised per band.
     const sums = new Float64Array(BAND_EDGES.length);
     for (let r = 0; r < rows.length; r += ROW) sums[rows[r]!]! += rows[r + 1]!;
@@ -188,7 +228,15 @@ function solve(A: Float64Array, b: Float64Array, n: number): Float64Array {
 }
 
 /** Softmax regression of one band: θ[f·4 + s] for the features in `columns`, then four biases. */
-function fitBand(table: Float32Array, band: number, columns: number[], ridge: number): number[] {
+function fitBand(
+  table: Float32Array,
+  band: number,
+  columns: number[],
+  ridge: number,
+  layout: Layout = CUES,
+): number[] {
+  const ROW = rowOf(layout);
+  const TARGETS = 2 + layout.inputs;
   const F = columns.length + 1;
   const P = F * 4;
   const rows: number[] = [];
@@ -199,7 +247,7 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
   const feats = (r: number) => {
     for (let f = 0; f < F - 1; f++) {
       const c = columns[f]!;
-      if (c < FEATURE_COUNT) x[f] = table[r + 2 + c]!;
+      if (c < layout.inputs) x[f] = table[r + 2 + c]!;
       else {
         const [a, b] = PRODUCT_FACTORS[c - FEATURE_COUNT]!;
         x[f] = table[r + 2 + a]! * table[r + 2 + b]!; // the stage's tap reports the cues clamped
@@ -220,7 +268,7 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
       feats(r);
       probs(th);
       const w = table[r + 1]!;
-      for (let s = 0; s < 4; s++) l -= w * table[r + 2 + FEATURE_COUNT + s]! * Math.log(p[s]! + 1e-12);
+      for (let s = 0; s < 4; s++) l -= w * table[r + TARGETS + s]! * Math.log(p[s]! + 1e-12);
     }
     return l + 0.5 * ridge * th.reduce((a, v) => a + v * v, 0);
   };
@@ -233,7 +281,7 @@ function fitBand(table: Float32Array, band: number, columns: number[], ridge: nu
       probs(theta);
       const w = table[r + 1]!;
       for (let s = 0; s < 4; s++) {
-        const err = w * (p[s]! - table[r + 2 + FEATURE_COUNT + s]!);
+        const err = w * (p[s]! - table[r + TARGETS + s]!);
         for (let f = 0; f < F; f++) g[f * 4 + s]! += err * x[f]!;
       }
       for (let s = 0; s < 4; s++)
@@ -293,6 +341,54 @@ export async function fitModel(
   return { features, weights };
 }
 
+/**
+ * Fits the second pass (context-model.ts) on the same dev pieces, over the shipped first pass: its
+ * inputs are the first pass's log-odds, the bin's own and each neighbourhood's (`halfWidths` bins a side).
+ */
+export async function fitContext(options: {
+  count?: number;
+  extra?: number;
+  halfWidths: number[];
+  pastFrames?: number;
+  separator?: DspSeparatorOptions;
+}): Promise<ContextModel> {
+  const { halfWidths, pastFrames } = options;
+  const layout = contextLayout(halfWidths, pastFrames);
+  // The stage computes the inputs for any second pass of these widths; its weights do not matter here.
+  const probe: ContextModel = {
+    halfWidths,
+    ...(pastFrames ? { pastFrames } : {}),
+    weights: BAND_EDGES.map(() => new Array<number>((layout.inputs + 1) * 4).fill(0)),
+  };
+  const separator = { ...options.separator, context: probe };
+  const table = await featureTable(options.count, options.extra ?? 0, separator, layout);
+  const columns = Array.from({ length: layout.inputs }, (_, i) => i);
+  const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4, layout));
+  return { halfWidths, ...(pastFrames ? { pastFrames } : {}), weights };
+}
+
+function contextSource(model: ContextModel): string {
+  const rows = model.weights.map((row) => `    [${row.join(', ')}],`).join('\n');
+  return `import type { ContextModel } from './context-model';
+
+/**
+ * The mask model's fitted second pass (context-model.ts), over the first pass in mask-model-weights.ts
+ * (refit it whenever that one changes). Generated by tests/bench/audio/fit-separator-model.ts on the dev
+ * half only (dev-01 … dev-16 and dev-25 … dev-32; never the held-out half); regenerate with
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --context ${model.halfWidths.join()}${model.pastFrames ? ` --past ${model.pastFrames}` : ''} --write
+ * Per band (mask-model.ts BAND_EDGES): weight[input · 4 + stem] (inputs: own log-odds of vocals, drums,
+ * bass against other, then each neighbourhood's, then the past frames'; stems vocals, drums, bass,
+ * other), then the four biases.
+ */
+export const CONTEXT_MODEL: ContextModel | undefined = {
+  halfWidths: ${JSON.stringify(model.halfWidths)},${model.pastFrames ? `\n  pastFrames: ${model.pastFrames},` : ''}
+  weights: [
+${rows}
+  ],
+};
+`;
+}
+
 function weightsSource(model: MaskModel): string {
   const rows = model.weights.map((row) => `    [${row.join(', ')}],`).join('\n');
   return `import type { MaskModel } from './mask-model';
@@ -322,6 +418,22 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
+  const context = arg('context');
+  if (context) {
+    const second = await fitContext({
+      count: arg('count') ? Number(arg('count')) : undefined,
+      extra: arg('extra') ? Number(arg('extra')) : 0,
+      halfWidths: context.split(',').map(Number),
+      pastFrames: arg('past') ? Number(arg('past')) : undefined,
+    });
+    const out = arg('out');
+    if (out) writeFileSync(out, JSON.stringify(second));
+    if (process.argv.includes('--write')) {
+      writeFileSync(CONTEXT_FILE, contextSource(second));
+      console.error(`wrote ${CONTEXT_FILE}`);
+    }
+    return;
+  }
   const from = arg('from');
   const model = from
     ? (JSON.parse(readFileSync(from, 'utf8')) as MaskModel)

@@ -25,13 +25,16 @@ export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
 
 /**
  * A variant given as JSON options on the command line, e.g. '{"maskSmoothing":0.2}'; a string `model` is
- * the path of a model written by fit-separator-model.ts --out.
+ * the path of a model written by fit-separator-model.ts --out, a string `context` that of a second pass
+ * written by fit-separator-model.ts --context H --out.
  */
 function adHoc(name: string): DspSeparatorOptions {
   if (!name.startsWith('{')) throw new Error(`unknown variant ${name}`);
-  const options = JSON.parse(name) as DspSeparatorOptions & { model?: unknown };
+  const options = JSON.parse(name) as DspSeparatorOptions & { model?: unknown; context?: unknown };
   if (typeof options.model === 'string')
     options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
+  if (typeof options.context === 'string')
+    options.context = JSON.parse(readFileSync(options.context, 'utf8')) as DspSeparatorOptions['context'];
   return options;
 }
 

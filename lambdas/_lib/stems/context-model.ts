@@ -1,0 +1,146 @@
+import { BAND_EDGES } from './mask-model';
+
+/**
+ * The mask model's second pass (auto-context): a bin's stem shares from its own first-pass log-odds and
+ * from the first-pass log-odds of the bins around it in the same frame, weighted by their magnitude. A
+ * partial of a voice lies between others of the same voice, so what its neighbours look like tells
+ * about it; the first pass alone sees each bin by itself. One softmax per band (BAND_EDGES), fitted on
+ * the dev half only (tests/bench/audio/fit-separator-model.ts --context).
+ */
+export interface ContextModel {
+  /** Bins on each side of each neighbourhood (a narrow one sees the partial, a wide one the region). */
+  halfWidths: readonly number[];
+  /**
+   * Frames before this one whose first pass, at the same bin, is also read (magnitude-weighted, with
+   * this frame's): what the bin was a moment ago. Only past frames: the first pass of later frames is not
+   * known yet (its medians need frames not yet read).
+   */
+  pastFrames?: number;
+  /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
+  weights: readonly (readonly number[])[];
+}
+
+/**
+ * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
+ * then their magnitude-weighted mean over each neighbourhood.
+ */
+export const contextInputs = (model: Pick<ContextModel, 'halfWidths' | 'pastFrames'>) =>
+  3 * (1 + model.halfWidths.length + (model.pastFrames ? 1 : 0));
+
+export function compileContext(model: ContextModel): Float64Array[] {
+  if (model.weights.length !== BAND_EDGES.length) throw new Error('ContextModel: one weight row per band');
+  const row = (contextInputs(model) + 1) * 4;
+  return model.weights.map((weights) => {
+    if (weights.length !== row) throw new Error('ContextModel: weight row of the wrong size');
+    return Float64Array.from(weights);
+  });
+}
+
+/**
+ * Fills `context` (bins · contextInputs) from the first pass's log-odds `own` (bins · 3): each bin's own
+ * three, then for each half-width h their mean over bins k − h … k + h weighted by `magnitude` (running
+ * sums, O(bins) a width).
+ */
+export function neighbourhoods(
+  own: Float32Array,
+  magnitude: Float32Array,
+  bins: number,
+  halfWidths: readonly number[],
+  context: Float32Array,
+): void {
+  const stride = context.length / bins;
+  for (let k = 0; k < bins; k++) {
+    context[k * stride] = own[k * 3]!;
+    context[k * stride + 1] = own[k * 3 + 1]!;
+    context[k * stride + 2] = own[k * 3 + 2]!;
+  }
+  // Below this, a window's sum is the running sums' rounding (the window is silent): no context then.
+  let total = 0;
+  for (let q = 0; q < bins; q++) total += magnitude[q]!;
+  const silent = 1e-12 * total + 1e-30;
+  halfWidths.forEach((h, n) => {
+    let w = 0;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    const add = (q: number, sign: number) => {
+      const m = magnitude[q]! * sign;
+      w += m;
+      a0 += m * own[q * 3]!;
+      a1 += m * own[q * 3 + 1]!;
+      a2 += m * own[q * 3 + 2]!;
+    };
+    for (let q = 0; q < Math.min(bins, h); q++) add(q, 1);
+    for (let k = 0; k < bins; k++) {
+      if (k + h < bins) add(k + h, 1);
+      if (k - h - 1 >= 0) add(k - h - 1, -1);
+      const o = k * stride + 3 * (n + 1);
+      const inv = w > silent ? 1 / w : 0;
+      context[o] = a0 * inv;
+      context[o + 1] = a1 * inv;
+      context[o + 2] = a2 * inv;
+    }
+  });
+}
+
+/**
+ * The past-frames input: per bin, the magnitude-weighted mean of the first pass's log-odds over this
+ * frame and the `frames` before it. Running sums (the newest frame in, the oldest out), summed afresh
+ * from the ring every REFRESH frames so that rounding cannot build up.
+ */
+export class PastContext {
+  /** ring[slot][bin · 4 + i]: magnitude · log-odds (3), magnitude. */
+  private readonly ring: Float32Array[];
+  private readonly sums: Float64Array;
+  private next = 0;
+  private sinceRefresh = 0;
+  /** The largest weight since the last refresh: a sum under 1e-12 of it is rounding, not signal. */
+  private loudest = 0;
+
+  constructor(
+    private readonly bins: number,
+    frames: number,
+  ) {
+    this.ring = Array.from({ length: frames + 1 }, () => new Float32Array(bins * 4));
+    this.sums = new Float64Array(bins * 4);
+  }
+
+  /** Adds this frame, then writes the means into context[bin · stride + at …]. */
+  fill(own: Float32Array, magnitude: Float32Array, context: Float32Array, stride: number, at: number): void {
+    const { bins, ring, sums } = this;
+    const slot = ring[this.next]!;
+    this.next = (this.next + 1) % ring.length;
+    const n = bins * 4;
+    if (++this.sinceRefresh >= REFRESH) {
+      this.sinceRefresh = 0;
+      this.loudest = 0;
+      sums.fill(0);
+      for (const frame of ring) if (frame !== slot) for (let i = 0; i < n; i++) sums[i]! += frame[i]!;
+    } else for (let i = 0; i < n; i++) sums[i]! -= slot[i]!;
+    for (let k = 0; k < bins; k++) {
+      const m = magnitude[k]!;
+      const o = k * 4;
+      slot[o] = m * own[k * 3]!;
+      slot[o + 1] = m * own[k * 3 + 1]!;
+      slot[o + 2] = m * own[k * 3 + 2]!;
+      slot[o + 3] = m;
+      sums[o]! += slot[o]!;
+      sums[o + 1]! += slot[o + 1]!;
+      sums[o + 2]! += slot[o + 2]!;
+      const w = (sums[o + 3]! += m);
+      if (w > this.loudest) this.loudest = w;
+    }
+    const silent = 1e-12 * this.loudest;
+    for (let k = 0; k < bins; k++) {
+      const w = sums[k * 4 + 3]!;
+      const inv = w > silent ? 1 / w : 0;
+      const o = k * stride + at;
+      context[o] = sums[k * 4]! * inv;
+      context[o + 1] = sums[k * 4 + 1]! * inv;
+      context[o + 2] = sums[k * 4 + 2]! * inv;
+    }
+  }
+}
+
+/** Frames between exact re-summings of PastContext's running sums. */
+const REFRESH = 256;
