@@ -30,7 +30,7 @@ export interface FeatureFrame {
   features: Float32Array;
   /** √(|L|² + |R|²) per bin. */
   magnitude: Float32Array;
-  /** With a second pass: its inputs, context[bin · contextInputs + i] (context-model.ts). */
+  /** With passes after the first: the last one's inputs, context[bin · contextInputs + i] (context-model.ts). */
   context?: Float32Array;
 }
 
@@ -44,10 +44,10 @@ export interface DspSeparatorOptions {
   /** The mask model (default: the fitted one). */
   model?: MaskModel;
   /**
-   * The mask model's second pass over each bin's neighbourhood (default: the fitted one, unless `model`
-   * is given: it was fitted over the shipped first pass); `false`: none.
+   * The mask model's passes after the first, over each bin's neighbourhood (default: the fitted ones,
+   * unless `model` is given: they were fitted over the shipped first pass); `false`: none.
    */
-  context?: ContextModel | false;
+  context?: readonly ContextModel[] | false;
   /**
    * Scales the model's logits: softmax(s·z) = p_i^s / Σ p_j^s, a generalised Wiener mask. The model is
    * fitted to magnitude ratios |S_i| / Σ|S_j|; s = 2 turns them into power ratios |S_i|² / Σ|S_j|².
@@ -100,17 +100,16 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
-  /** The second pass, when there is one: its weights per band, its inputs per bin. */
-  private readonly second:
-    | {
-        weights: Float64Array[];
-        halfWidths: readonly number[];
-        past: PastContext | undefined;
-        own: Float32Array;
-        inputs: Float32Array;
-        columns: Int32Array;
-      }
-    | undefined;
+  /** The passes after the first (context-model.ts): their weights per band, their inputs per bin. */
+  private readonly passes: {
+    weights: Float64Array[];
+    halfWidths: readonly number[];
+    past: PastContext | undefined;
+    /** The previous pass's log-odds per bin (3 each). */
+    own: Float32Array;
+    inputs: Float32Array;
+    columns: Int32Array;
+  }[];
 
   constructor(
     sampleRate: number,
@@ -119,24 +118,23 @@ export class FullBandStage extends SpectralStage {
     private readonly long: LowBandStage | undefined,
     private readonly tap?: (frame: FeatureFrame) => void,
     sharpness = 1,
-    context?: ContextModel,
+    context: readonly ContextModel[] = [],
   ) {
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3);
     if (this.DELAY < VIBRATO_HALF) throw new RangeError('StemSplitStream: time kernel too short');
     const { weights, columns } = compileModel(model);
     const sharpen = (all: Float64Array[]) =>
       sharpness === 1 ? all : all.map((w) => w.map((v) => v * sharpness));
-    // With a second pass, the first gives it its own log-odds and only the second is sharpened.
-    this.weights = context ? weights : sharpen(weights);
-    if (context)
-      this.second = {
-        weights: sharpen(compileContext(context)),
-        halfWidths: context.halfWidths,
-        past: context.pastFrames ? new PastContext(this.A, context.pastFrames) : undefined,
-        own: new Float32Array(this.A * 3),
-        inputs: new Float32Array(this.A * contextInputs(context)),
-        columns: Int32Array.from({ length: contextInputs(context) }, (_, i) => i),
-      };
+    // Each pass gives the next its log-odds; only the last pass's masks are sharpened.
+    this.weights = context.length ? weights : sharpen(weights);
+    this.passes = context.map((pass, i) => ({
+      weights: i === context.length - 1 ? sharpen(compileContext(pass)) : compileContext(pass),
+      halfWidths: pass.halfWidths,
+      past: pass.pastFrames ? new PastContext(this.A, pass.pastFrames) : undefined,
+      own: new Float32Array(this.A * 3),
+      inputs: new Float32Array(this.A * contextInputs(pass)),
+      columns: Int32Array.from({ length: contextInputs(pass) }, (_, c) => c),
+    }));
     this.columns = columns;
     this.products = columns.some((c) => c >= FEATURE_COUNT);
     this.x = new Float32Array(this.A * COLUMN_COUNT);
@@ -218,25 +216,26 @@ export class FullBandStage extends SpectralStage {
       }
     }
     const [drumMask, bassMask, vocalMask] = this.masks as [Float32Array, Float32Array, Float32Array];
-    const { probs, weights, columns, band, second } = this;
-    if (second) {
-      // First pass over every bin, then each bin again beside its neighbours' first pass.
-      for (let k = 0; k < A; k++) evaluateLogOdds(weights[band[k]!]!, columns, x, k * F, second.own, k * 3);
-      neighbourhoods(second.own, cur.mag, A, second.halfWidths, second.inputs);
-      const stride = second.columns.length;
-      second.past?.fill(second.own, cur.mag, second.inputs, stride, stride - 3);
+    const { probs, band, passes } = this;
+    // The first pass over every bin, then each later pass over each bin beside its neighbours' and its
+    // own recent log-odds from the pass before; the last pass gives the masks.
+    let [weights, columns, inputs, stride] = [this.weights, this.columns, x, F];
+    for (const pass of passes) {
+      for (let k = 0; k < A; k++)
+        evaluateLogOdds(weights[band[k]!]!, columns, inputs, k * stride, pass.own, k * 3);
+      neighbourhoods(pass.own, cur.mag, A, pass.halfWidths, pass.inputs);
+      pass.past?.fill(pass.own, cur.mag, pass.inputs, pass.columns.length, pass.columns.length - 3);
+      [weights, columns, inputs, stride] = [pass.weights, pass.columns, pass.inputs, pass.columns.length];
     }
-    this.tap?.({ frame: t, fftSize: this.N, features: x, magnitude: cur.mag, context: second?.inputs });
+    this.tap?.({
+      frame: t,
+      fftSize: this.N,
+      features: x,
+      magnitude: cur.mag,
+      context: passes.at(-1)?.inputs,
+    });
     for (let k = 0; k < M; k++) {
-      if (second)
-        evaluateBin(
-          second.weights[band[k]!]!,
-          second.columns,
-          second.inputs,
-          k * second.columns.length,
-          probs,
-        );
-      else evaluateBin(weights[band[k]!]!, columns, x, k * F, probs);
+      evaluateBin(weights[band[k]!]!, columns, inputs, k * stride, probs);
       vocalMask[k] = probs[0]!;
       drumMask[k] = probs[1]!;
       bassMask[k] = probs[2]!;

@@ -7,7 +7,7 @@ import {
   type Tuning,
 } from './full-band-stage';
 import { LOW_DEFAULTS, LowBandStage, REPETITION_DEFAULTS, type LowTuning } from './low-band-stage';
-import { CONTEXT_MODEL } from './context-model-weights';
+import { CONTEXT_PASSES } from './context-model-weights';
 import { SEPARATOR_MODEL } from './mask-model-weights';
 import type { FloatBlock } from './spectral-stage';
 import type { StemName } from './separator';
@@ -69,7 +69,7 @@ export class StemSplitStream {
       tap,
       options.maskSharpness ?? MASK_SHARPNESS,
       // The fitted second pass reads the shipped first pass: with another model, only a given one.
-      options.context === false ? undefined : (options.context ?? (model ? undefined : CONTEXT_MODEL)),
+      options.context === false ? [] : (options.context ?? (model ? [] : CONTEXT_PASSES)),
     );
   }
 

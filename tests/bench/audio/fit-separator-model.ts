@@ -15,6 +15,7 @@
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin);
+ *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
  *              with --write it rewrites context-model-weights.ts
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
  *   --separator JSON separator options the features are read with, e.g. '{"lowBand":{"bassPitchFloor":0}}'
@@ -33,22 +34,21 @@ import {
   BAND_EDGES,
   bandOf,
   columnOf,
-  COLUMN_COUNT,
-  FEATURE_COUNT,
   FEATURES,
   CUE_RANGE,
-  PRODUCT_FACTORS,
   PRODUCTS,
   type FeatureName,
   type MaskModel,
   type ModelFeature,
 } from '../../../lambdas/_lib/stems/mask-model';
-import { contextInputs, type ContextModel } from '../../../lambdas/_lib/stems/context-model';
+import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights';
 import { Fft, splitPair } from '../../../shared/audio/fft';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
+import { contextSource, weightsSource } from './model-source';
+import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -59,31 +59,6 @@ const CONTEXT_FILE = resolve(HERE, '../../../lambdas/_lib/stems/context-model-we
  * worth of bins per band. */
 const FRAME_STRIDE = 6;
 const BIN_SHARE = BAND_EDGES.map((lo, b) => Math.min(1, 600 / ((BAND_EDGES[b + 1] ?? 22050) - lo)));
-/**
- * Row layout of a sample table: band, weight, `inputs` values, four targets. The first pass's inputs are
- * the cues (its products are computed from them); the second pass's are context-model.ts's.
- */
-interface Layout {
-  inputs: number;
-  /** Pushes bin k's inputs from the stage's tap. */
-  read: (f: FeatureFrame, k: number, rows: number[]) => void;
-}
-const CUES: Layout = {
-  inputs: FEATURE_COUNT,
-  read: (f, k, rows) => {
-    for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * COLUMN_COUNT + i]!);
-  },
-};
-const contextLayout = (halfWidths: readonly number[], pastFrames?: number): Layout => {
-  const inputs = contextInputs({ halfWidths, pastFrames });
-  return {
-    inputs,
-    read: (f, k, rows) => {
-      for (let i = 0; i < inputs; i++) rows.push(f.context![k * inputs + i]!);
-    },
-  };
-};
-const rowOf = (layout: Layout) => 2 + layout.inputs + 4;
 
 /** Inputs and targets of sampled bins of one dev piece. */
 function sample(
@@ -202,123 +177,6 @@ async function featureTable(
   return table;
 }
 
-/** Solves A·x = b (A symmetric positive definite, n×n row-major) by Cholesky; A and b are overwritten. */
-function solve(A: Float64Array, b: Float64Array, n: number): Float64Array {
-  for (let j = 0; j < n; j++) {
-    let d = A[j * n + j]!;
-    for (let k = 0; k < j; k++) d -= A[j * n + k]! ** 2;
-    d = Math.sqrt(Math.max(d, 1e-12));
-    A[j * n + j] = d;
-    for (let i = j + 1; i < n; i++) {
-      let s = A[i * n + j]!;
-      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
-      A[i * n + j] = s / d;
-    }
-  }
-  const x = Float64Array.from(b);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < i; k++) x[i]! -= A[i * n + k]! * x[k]!;
-    x[i]! /= A[i * n + i]!;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    for (let k = i + 1; k < n; k++) x[i]! -= A[k * n + i]! * x[k]!;
-    x[i]! /= A[i * n + i]!;
-  }
-  return x;
-}
-
-/** Softmax regression of one band: θ[f·4 + s] for the features in `columns`, then four biases. */
-function fitBand(
-  table: Float32Array,
-  band: number,
-  columns: number[],
-  ridge: number,
-  layout: Layout = CUES,
-): number[] {
-  const ROW = rowOf(layout);
-  const TARGETS = 2 + layout.inputs;
-  const F = columns.length + 1;
-  const P = F * 4;
-  const rows: number[] = [];
-  for (let r = 0; r < table.length; r += ROW) if (table[r] === band) rows.push(r);
-  const theta = new Float64Array(P);
-  const x = new Float64Array(F);
-  const p = new Float64Array(4);
-  const feats = (r: number) => {
-    for (let f = 0; f < F - 1; f++) {
-      const c = columns[f]!;
-      if (c < layout.inputs) x[f] = table[r + 2 + c]!;
-      else {
-        const [a, b] = PRODUCT_FACTORS[c - FEATURE_COUNT]!;
-        x[f] = table[r + 2 + a]! * table[r + 2 + b]!; // the stage's tap reports the cues clamped
-      }
-    }
-    x[F - 1] = 1;
-  };
-  const probs = (th: Float64Array) => {
-    const z = [0, 0, 0, 0].map((_, s) => x.reduce((a, v, f) => a + v * th[f * 4 + s]!, 0));
-    const m = Math.max(...z);
-    const e = z.map((v) => Math.exp(v - m));
-    const sum = e.reduce((a, b) => a + b, 0);
-    for (let s = 0; s < 4; s++) p[s] = e[s]! / sum;
-  };
-  const loss = (th: Float64Array) => {
-    let l = 0;
-    for (const r of rows) {
-      feats(r);
-      probs(th);
-      const w = table[r + 1]!;
-      for (let s = 0; s < 4; s++) l -= w * table[r + TARGETS + s]! * Math.log(p[s]! + 1e-12);
-    }
-    return l + 0.5 * ridge * th.reduce((a, v) => a + v * v, 0);
-  };
-  let current = loss(theta);
-  for (let iter = 0; iter < 25; iter++) {
-    const g = new Float64Array(P);
-    const H = new Float64Array(P * P);
-    for (const r of rows) {
-      feats(r);
-      probs(theta);
-      const w = table[r + 1]!;
-      for (let s = 0; s < 4; s++) {
-        const err = w * (p[s]! - table[r + TARGETS + s]!);
-        for (let f = 0; f < F; f++) g[f * 4 + s]! += err * x[f]!;
-      }
-      for (let s = 0; s < 4; s++)
-        for (let t = 0; t < 4; t++) {
-          const a = w * ((s === t ? p[s]! : 0) - p[s]! * p[t]!);
-          if (a === 0) continue;
-          for (let f = 0; f < F; f++) {
-            const row = (f * 4 + s) * P;
-            const af = a * x[f]!;
-            for (let h = 0; h < F; h++) H[row + h * 4 + t]! += af * x[h]!;
-          }
-        }
-    }
-    for (let i = 0; i < P; i++) {
-      g[i]! += ridge * theta[i]!;
-      H[i * P + i]! += ridge;
-    }
-    const step = solve(H, g, P);
-    let scale = 1;
-    let next = current;
-    let candidate = theta;
-    while (scale > 1e-3) {
-      candidate = theta.map((v, i) => v - scale * step[i]!);
-      next = loss(candidate);
-      if (next < current) break;
-      scale /= 2;
-    }
-    if (!(next < current)) break;
-    theta.set(candidate);
-    const gain = current - next;
-    current = next;
-    if (gain < 1e-7 * Math.abs(current)) break;
-  }
-  console.error(`  band ${BAND_EDGES[band]} Hz: ${rows.length} bins, loss ${current.toFixed(5)}`);
-  return Array.from(theta, (v) => Math.round(v * 1e5) / 1e5);
-}
-
 export async function fitModel(
   options: {
     count?: number;
@@ -342,73 +200,32 @@ export async function fitModel(
 }
 
 /**
- * Fits the second pass (context-model.ts) on the same dev pieces, over the shipped first pass: its
- * inputs are the first pass's log-odds, the bin's own and each neighbourhood's (`halfWidths` bins a side).
+ * Fits a pass after the first (context-model.ts) on the same dev pieces, over the shipped first pass and
+ * the passes in `over`: its inputs are the previous pass's log-odds, the bin's own, each neighbourhood's
+ * (`halfWidths` bins a side) and the past frames'.
  */
 export async function fitContext(options: {
   count?: number;
   extra?: number;
   halfWidths: number[];
   pastFrames?: number;
+  over?: readonly ContextModel[];
   separator?: DspSeparatorOptions;
 }): Promise<ContextModel> {
   const { halfWidths, pastFrames } = options;
   const layout = contextLayout(halfWidths, pastFrames);
-  // The stage computes the inputs for any second pass of these widths; its weights do not matter here.
+  // The stage computes the inputs for any pass of these widths; its weights do not matter here.
+  const over = options.over ?? [];
   const probe: ContextModel = {
     halfWidths,
     ...(pastFrames ? { pastFrames } : {}),
     weights: BAND_EDGES.map(() => new Array<number>((layout.inputs + 1) * 4).fill(0)),
   };
-  const separator = { ...options.separator, context: probe };
+  const separator = { ...options.separator, context: [...over, probe] };
   const table = await featureTable(options.count, options.extra ?? 0, separator, layout);
   const columns = Array.from({ length: layout.inputs }, (_, i) => i);
   const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4, layout));
   return { halfWidths, ...(pastFrames ? { pastFrames } : {}), weights };
-}
-
-function contextSource(model: ContextModel): string {
-  const rows = model.weights.map((row) => `    [${row.join(', ')}],`).join('\n');
-  return `import type { ContextModel } from './context-model';
-
-/**
- * The mask model's fitted second pass (context-model.ts), over the first pass in mask-model-weights.ts
- * (refit it whenever that one changes). Generated by tests/bench/audio/fit-separator-model.ts on the dev
- * half only (dev-01 … dev-16 and dev-25 … dev-32; never the held-out half); regenerate with
- *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --context ${model.halfWidths.join()}${model.pastFrames ? ` --past ${model.pastFrames}` : ''} --write
- * Per band (mask-model.ts BAND_EDGES): weight[input · 4 + stem] (inputs: own log-odds of vocals, drums,
- * bass against other, then each neighbourhood's, then the past frames'; stems vocals, drums, bass,
- * other), then the four biases.
- */
-export const CONTEXT_MODEL: ContextModel | undefined = {
-  halfWidths: ${JSON.stringify(model.halfWidths)},${model.pastFrames ? `\n  pastFrames: ${model.pastFrames},` : ''}
-  weights: [
-${rows}
-  ],
-};
-`;
-}
-
-function weightsSource(model: MaskModel): string {
-  const rows = model.weights.map((row) => `    [${row.join(', ')}],`).join('\n');
-  return `import type { MaskModel } from './mask-model';
-
-/**
- * The separator's fitted mask model. Generated by tests/bench/audio/fit-separator-model.ts on the dev
- * half of the evaluation material (dev-01 … dev-16 on FluidR3_GM and dev-25 … dev-32 on Csound's GM
- * bank and the OPL3 FM bank; never the held-out half), every band, on cues clamped to CUE_RANGE;
- * regenerate with
- *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --products --write
- * Per band (mask-model.ts BAND_EDGES): weight[feature · 4 + stem] (stems vocals, drums, bass, other),
- * then the four biases.
- */
-export const SEPARATOR_MODEL: MaskModel = {
-  features: ${JSON.stringify(model.features).replace(/,/g, ', ').replace(/"/g, "'")},
-  weights: [
-${rows}
-  ],
-};
-`;
 }
 
 async function main(): Promise<void> {
@@ -420,16 +237,20 @@ async function main(): Promise<void> {
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
   const context = arg('context');
   if (context) {
-    const second = await fitContext({
+    // --pass N: the N-th pass (2 = the second), over the shipped ones before it.
+    const { CONTEXT_PASSES: shipped } = await import('../../../lambdas/_lib/stems/context-model-weights');
+    const over = shipped.slice(0, Number(arg('pass') ?? 2) - 2);
+    const pass = await fitContext({
       count: arg('count') ? Number(arg('count')) : undefined,
       extra: arg('extra') ? Number(arg('extra')) : 0,
       halfWidths: context.split(',').map(Number),
       pastFrames: arg('past') ? Number(arg('past')) : undefined,
+      over,
     });
     const out = arg('out');
-    if (out) writeFileSync(out, JSON.stringify(second));
+    if (out) writeFileSync(out, JSON.stringify(pass));
     if (process.argv.includes('--write')) {
-      writeFileSync(CONTEXT_FILE, contextSource(second));
+      writeFileSync(CONTEXT_FILE, contextSource([...over, pass]));
       console.error(`wrote ${CONTEXT_FILE}`);
     }
     return;

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
 import { decodeWav } from '../../../shared/audio/wav';
 import { ensureMaterial, STEMS, type Stem } from './material';
@@ -26,15 +27,21 @@ export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
 /**
  * A variant given as JSON options on the command line, e.g. '{"maskSmoothing":0.2}'; a string `model` is
  * the path of a model written by fit-separator-model.ts --out, a string `context` that of a second pass
- * written by fit-separator-model.ts --context H --out.
+ * written by fit-separator-model.ts --context H --out (a list of paths: several passes).
  */
 function adHoc(name: string): DspSeparatorOptions {
   if (!name.startsWith('{')) throw new Error(`unknown variant ${name}`);
   const options = JSON.parse(name) as DspSeparatorOptions & { model?: unknown; context?: unknown };
   if (typeof options.model === 'string')
     options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
-  if (typeof options.context === 'string')
-    options.context = JSON.parse(readFileSync(options.context, 'utf8')) as DspSeparatorOptions['context'];
+  // One pass (written by fit-separator-model.ts --context … --out) or a list of passes.
+  if (typeof options.context === 'string') options.context = [options.context];
+  if (Array.isArray(options.context))
+    options.context = options.context.map((pass: unknown) =>
+      typeof pass === 'string'
+        ? (JSON.parse(readFileSync(pass, 'utf8')) as ContextModel)
+        : (pass as ContextModel),
+    );
   return options;
 }
 
