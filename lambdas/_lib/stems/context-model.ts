@@ -1,10 +1,10 @@
 import { BAND_EDGES } from './mask-model';
 
 /**
- * The mask model's second pass (auto-context): a bin's stem shares from its own first-pass log-odds and
- * from the first-pass log-odds of the bins around it in the same frame, weighted by their magnitude. A
- * partial of a voice lies between others of the same voice, so what its neighbours look like tells
- * about it; the first pass alone sees each bin by itself. One softmax per band (BAND_EDGES), fitted on
+ * The mask model's second pass (auto-context): a bin's stem shares from its own first-pass log-odds,
+ * from the first-pass log-odds of the bins around it in the same frame and from its own over the frames
+ * just before, each weighted by magnitude. A partial of a voice lies between others of the same voice,
+ * and what a bin was a moment ago it likely is now; the first pass alone sees each bin by itself. One softmax per band (BAND_EDGES), fitted on
  * the dev half only (tests/bench/audio/fit-separator-model.ts --context).
  */
 export interface ContextModel {
