@@ -28,8 +28,11 @@ import { offeredTierSummary } from '../licensing/summary';
  */
 
 export const ENTRY_TYPE = 'catalogue-entry';
-/** Raised when the entry layout changes: the twin re-indexes a data dir written by an older version. */
-export const INDEX_VERSION = 5;
+/**
+ * Raised when the entry layout (or the vocabulary's, 6: exact word counts) changes: the twin re-indexes
+ * a data dir written by an older version.
+ */
+export const INDEX_VERSION = 6;
 
 export type Cell = string;
 export const ALL_CELL = 'ALL';

@@ -8,7 +8,7 @@ import { PUBLISHED, projectFromItem, projectKey } from '../db/projects';
 import { rememberCreators } from './creator-directory';
 import { entriesFor, isWord, type EntryCard, type EntryItem } from './entries';
 import { StatsDelta } from './stats-store';
-import { countWords } from './vocabulary';
+import { countWords, setWordCounts } from './vocabulary';
 
 /**
  * The catalogue indexer (issue 16): brings the index entries of some beats in line with their META item
@@ -48,7 +48,8 @@ function wordsOf(entries: readonly Record<string, unknown>[]): Set<string> {
   return words;
 }
 
-export async function indexBeats(ids: readonly string[]): Promise<IndexOutcome> {
+/** `tally`, when given, receives one count per beat for each word its entries now hold (a re-index). */
+export async function indexBeats(ids: readonly string[], tally?: Map<string, number>): Promise<IndexOutcome> {
   const unique = [...new Set(ids)];
   const outcome: IndexOutcome = {
     beats: unique.length,
@@ -87,7 +88,8 @@ export async function indexBeats(ids: readonly string[]): Promise<IndexOutcome> 
 
   const writes: BatchWrite[] = [];
   const stats = new StatsDelta();
-  const newWords = new Map<string, number>();
+  const wordChanges = new Map<string, number>();
+  const change = (word: string, delta: number) => wordChanges.set(word, (wordChanges.get(word) ?? 0) + delta);
   const creators: { id: string; name: string }[] = [];
   for (const id of unique) {
     const beat = beats.get(id);
@@ -106,9 +108,12 @@ export async function indexBeats(ids: readonly string[]): Promise<IndexOutcome> 
       stats.add(wanted[0], 1);
       creators.push({ id: wanted[0].creator_id, name: wanted[0].creator });
     }
+    // Words counted like the stats: the beat leaves the counts of the words it lost (all, once sold).
     const oldWords = wordsOf([...had.values()]);
-    for (const word of wordsOf(wanted))
-      if (!oldWords.has(word)) newWords.set(word, (newWords.get(word) ?? 0) + 1);
+    const newWords = wordsOf(wanted);
+    for (const word of newWords) if (!oldWords.has(word)) change(word, 1);
+    for (const word of oldWords) if (!newWords.has(word)) change(word, -1);
+    if (tally) for (const word of newWords) tally.set(word, (tally.get(word) ?? 0) + 1);
   }
 
   // Entries first: the index is right even if what follows fails (then only counts are off).
@@ -116,14 +121,15 @@ export async function indexBeats(ids: readonly string[]): Promise<IndexOutcome> 
   outcome.puts = writes.filter((write) => 'put' in write).length;
   outcome.deletes = writes.length - outcome.puts;
   outcome.statsUpdates = await stats.write();
-  outcome.vocabularyWrites = await countWords(newWords);
+  outcome.vocabularyWrites = await countWords(wordChanges);
   await rememberCreators(creators);
   return outcome;
 }
 
 /**
  * Re-indexes every published beat, a page at a time (maintenance, never a request path): after the
- * index layout changed, or to build the index of a table that had beats before the indexer existed.
+ * index layout changed, or to build the index of a table that had beats before the indexer existed. The
+ * vocabulary's counts are then set from the pass (a beat changed during it can leave them off by one).
  * `onPage` reports progress.
  */
 export async function reindexPublished(onPage?: (done: number) => void, pageSize = 200): Promise<number> {
@@ -138,11 +144,14 @@ export async function reindexPublished(onPage?: (done: number) => void, pageSize
       ProjectionExpression: 'id',
     },
   );
+  const words = new Map<string, number>();
   for await (const page of pages) {
     const ids = (page.Items ?? []).map((item) => String(item.id));
-    await indexBeats(ids);
+    await indexBeats(ids, words);
     done += ids.length;
     onPage?.(done);
   }
+  // The diffs above count only what changed; the pass saw every published beat, so its tally is the count.
+  await setWordCounts(words);
   return done;
 }
