@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayedPrice, entryCardOf } from '../../lambdas/_lib/catalogue/entries';
+import { ALL_CELL, displayedPrice, entryCardOf } from '../../lambdas/_lib/catalogue/entries';
 import { bpmRanges, queryKeys } from '../../lambdas/_lib/catalogue/query-terms';
+import { readStats } from '../../lambdas/_lib/catalogue/stats-store';
+import { wordCounts } from '../../lambdas/_lib/catalogue/vocabulary';
+import { cellCount } from '../../shared/marketplace/catalogue-stats';
 import type { ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { parseSearch, textWords } from '../../shared/marketplace/search-text';
 import {
@@ -29,12 +32,15 @@ beforeAll(async () => {
   // Indexing 1,500 beats takes a minute on an idle machine, several when the cores are shared.
 }, 900_000);
 
+/** The words a beat is found by (the oracle's rule). */
+const beatWords = (beat: ProjectRecord) => textWords([beat.title, beat.creator_name, ...beat.tags].join(' '));
+
 /** The oracle: the query's rule applied to a beat as stored. */
 function matches(beat: ProjectRecord, query: CatalogueQuery): boolean {
   const card = entryCardOf(beat);
   const inRange = (value: number, range: { min?: number; max?: number }) =>
     (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
-  const words = textWords([beat.title, beat.creator_name, ...beat.tags].join(' '));
+  const words = beatWords(beat);
   const parsed = parseSearch(query.text);
   const keys = queryKeys(query);
   const ranges = bpmRanges(query);
@@ -100,6 +106,19 @@ function word(frequency: 'rare' | 'common'): string {
   const sorted = [...counts].filter(([w]) => w.length > 3).sort((a, b) => a[1] - b[1]);
   return frequency === 'rare' ? sorted.find(([, n]) => n >= 2)![0] : sorted.at(-1)![0];
 }
+
+describe("the planner's evidence counts what the catalogue holds", () => {
+  // A word's share of the catalogue is its count over the catalogue's: a count above the truth made
+  // "a word by price" walk the price index with a filter (26 read, 7 shown).
+  it('the catalogue and each searched word count the beats that have it', async () => {
+    const stats = await readStats([ALL_CELL]);
+    expect(cellCount(stats.get(ALL_CELL))).toBe(catalogue.length);
+    const words = [word('common'), word('rare')];
+    const counts = await wordCounts(words);
+    for (const w of words)
+      expect(counts.get(w), w).toBe(catalogue.filter((beat) => beatWords(beat).includes(w)).length);
+  });
+});
 
 describe('catalogue search answers what a plain filter of every beat answers', () => {
   const cases: [string, () => Record<string, string>][] = [

@@ -157,6 +157,17 @@ describe('catalogue planner', () => {
     expect(plan.residual.every((condition) => condition.kind === 'range')).toBe(true);
   });
 
+  it('a word in a fifth of the catalogue, by price, collects its beats; one in most of it filters a price walk', () => {
+    // Walking the price index and keeping a fifth would read ~5 items per item shown.
+    const fifth = evidence(1500, { noite: 334 });
+    const byPrice = query({ q: 'noite ', sort: 'price_asc' });
+    expect(choosePlan(byPrice, fifth)).toMatchObject({ source: 'words', mode: 'collect', words: ['noite'] });
+    const most = evidence(1500, { noite: 1100 });
+    const walk = buildPlan(byPrice, choosePlan(byPrice, most), most)!;
+    expect(walk.choice).toMatchObject({ source: 'all', mode: 'walk' });
+    expect(walk.residual.map((condition) => condition.kind)).toEqual(['words']);
+  });
+
   it('a word under a genre chip reads that word within the genre: no genre filter throws reads away', () => {
     const q = query({ q: 'trap ', genre: 'Lo-Fi' });
     const plan = buildPlan(q, choosePlan(q, catalogue), catalogue)!;
