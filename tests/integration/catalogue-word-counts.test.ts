@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { completionsOf, wordCounts } from '../../lambdas/_lib/catalogue/vocabulary';
+import { reindexPublished } from '../../lambdas/_lib/catalogue/indexer';
+import { completionsOf, setWordCounts, wordCounts } from '../../lambdas/_lib/catalogue/vocabulary';
 import { putProjects, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { seedCatalogue } from '../../infra/local/seed-data/catalogue';
 import type { CataloguePage } from '../../shared/schemas/catalogue';
@@ -67,6 +68,12 @@ describe('the vocabulary counts the beats that have a word', () => {
     );
     expect(answer.body.total).toBe(5);
     expect(wastefulQueries(queries.slice(before))).toEqual([]);
+  });
+
+  it('a re-index sets a count that drifted (or was an estimate) back to the beats that have the word', async () => {
+    await setWordCounts(new Map([[word, 63]]));
+    await reindexPublished();
+    expect((await wordCounts([word])).get(word)).toBe(5);
   });
 
   it('a word every beat lost is no longer offered as a completion', async () => {
