@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { neighbourhoods, PastContext } from '../../lambdas/_lib/stems/context-model';
+import { neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
+import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
 import { replaceSorted } from '../../lambdas/_lib/stems/median';
+import { StemSplitStream } from '../../lambdas/_lib/stems/stem-stream';
 import { Fft, joinPair } from '../../shared/audio/fft';
 import { Prng } from '../../shared/audio/prng';
 
@@ -109,13 +111,13 @@ describe("the second pass's neighbourhood", () => {
   });
 });
 
-describe("the second pass's past frames", () => {
+describe("the second pass's frames around", () => {
   it("is the magnitude-weighted mean of a bin's log-odds over this frame and the ones before", () => {
     const rng = new Prng(11);
     const bins = 40;
     const frames = 3;
     const stride = 6;
-    const past = new PastContext(bins, frames);
+    const past = new TimeContext(bins, frames);
     const history: { own: Float32Array; magnitude: Float32Array }[] = [];
     // Past the running sums' exact re-summing (every 256 frames) twice.
     for (let t = 0; t < 600; t++) {
@@ -140,5 +142,17 @@ describe("the second pass's past frames", () => {
         }
       history.splice(0, history.length - (frames + 1));
     }
+  });
+});
+
+describe('a pass that reads later frames', () => {
+  it('holds the masks back, at most as far as the time median looks ahead', () => {
+    const [pass] = CONTEXT_PASSES;
+    // The shipped pass reads 8 later frames: the median's half-width at the default 17-frame kernel.
+    expect(pass!.futureFrames).toBe(8);
+    expect(() => new StemSplitStream(44100, 2, { context: [{ ...pass!, futureFrames: 9 }] })).toThrow(
+      /mask lag too long/,
+    );
+    expect(() => new StemSplitStream(44100, 2, { timeKernel: 15, context: [pass!] })).toThrow(/mask lag/);
   });
 });

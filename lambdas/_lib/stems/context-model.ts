@@ -3,29 +3,38 @@ import { BAND_EDGES } from './mask-model';
 /**
  * The mask model's second pass (auto-context): a bin's stem shares from its own first-pass log-odds,
  * from the first-pass log-odds of the bins around it in the same frame and from its own over the frames
- * just before, each weighted by magnitude. A partial of a voice lies between others of the same voice,
- * and what a bin was a moment ago it likely is now; the first pass alone sees each bin by itself. One softmax per band (BAND_EDGES), fitted on
- * the dev half only (tests/bench/audio/fit-separator-model.ts --context).
+ * just before and after, each weighted by magnitude. A partial of a voice lies between others of the same
+ * voice, and what a bin was a moment ago, or is a moment later, it likely is now; the first pass alone
+ * sees each bin by itself. One softmax per band (BAND_EDGES), fitted on the dev half only
+ * (tests/bench/audio/fit-separator-model.ts --context).
  */
 export interface ContextModel {
   /** Bins on each side of each neighbourhood (a narrow one sees the partial, a wide one the region). */
   halfWidths: readonly number[];
   /**
    * Frames before this one whose first pass, at the same bin, is also read (magnitude-weighted, with
-   * this frame's): what the bin was a moment ago. Only past frames: the first pass of later frames is not
-   * known yet (its medians need frames not yet read).
+   * this frame's and the `futureFrames` after it): what the bin was a moment ago.
    */
   pastFrames?: number;
+  /**
+   * Frames after this one read the same way. The pass's masks then come that many frames later (the
+   * stage holds them back: a later frame's first pass needs medians over frames not yet read).
+   */
+  futureFrames?: number;
   /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
   weights: readonly (readonly number[])[];
 }
 
 /**
  * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
- * then their magnitude-weighted mean over each neighbourhood.
+ * then their magnitude-weighted mean over each neighbourhood, then over the frames around (timeSpan).
  */
-export const contextInputs = (model: Pick<ContextModel, 'halfWidths' | 'pastFrames'>) =>
-  3 * (1 + model.halfWidths.length + (model.pastFrames ? 1 : 0));
+export const contextInputs = (model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames'>) =>
+  3 * (1 + model.halfWidths.length + (timeSpan(model) ? 1 : 0));
+
+/** Frames besides the bin's own in the time input (past and future). */
+export const timeSpan = (model: Pick<ContextModel, 'pastFrames' | 'futureFrames'>) =>
+  (model.pastFrames ?? 0) + (model.futureFrames ?? 0);
 
 export function compileContext(model: ContextModel): Float64Array[] {
   if (model.weights.length !== BAND_EDGES.length) throw new Error('ContextModel: one weight row per band');
@@ -84,11 +93,11 @@ export function neighbourhoods(
 }
 
 /**
- * The past-frames input: per bin, the magnitude-weighted mean of the first pass's log-odds over this
- * frame and the `frames` before it. Running sums (the newest frame in, the oldest out), summed afresh
+ * The time input: per bin, the magnitude-weighted mean of the first pass's log-odds over the newest frame
+ * and the `frames` before it (the stage reads it for the frame `futureFrames` back). Running sums (the newest frame in, the oldest out), summed afresh
  * from the ring every REFRESH frames so that rounding cannot build up.
  */
-export class PastContext {
+export class TimeContext {
   /** ring[slot][bin · 4 + i]: magnitude · log-odds (3), magnitude. */
   private readonly ring: Float32Array[];
   private readonly sums: Float64Array;
@@ -142,5 +151,5 @@ export class PastContext {
   }
 }
 
-/** Frames between exact re-summings of PastContext's running sums. */
+/** Frames between exact re-summings of TimeContext's running sums. */
 const REFRESH = 256;

@@ -2,7 +2,8 @@ import {
   compileContext,
   contextInputs,
   neighbourhoods,
-  PastContext,
+  TimeContext,
+  timeSpan,
   type ContextModel,
 } from './context-model';
 import { logRatio } from './long-features';
@@ -23,7 +24,10 @@ import { SpectralStage } from './spectral-stage';
 
 /** One full-band frame's features, for fitting the model (tests/bench/audio/fit-separator-model.ts). */
 export interface FeatureFrame {
-  /** Frame index of the full-band stage; it covers its input [frame·hop − (N − hop), … + N). */
+  /**
+   * Frame index of the full-band stage; it covers its input [frame·hop − (N − hop), … + N). Everything
+   * below is this frame's, also when the passes hold the masks back (the futureFrames of context-model.ts).
+   */
   frame: number;
   fftSize: number;
   /** features[bin · COLUMN_COUNT + f], in FEATURES order (the products after them may be unset). */
@@ -100,13 +104,17 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
+  /** With a tap and held-back masks: the last frames' features, so the tap reports the masked frame's. */
+  private readonly tapFeatures: Float32Array[];
   /** The passes after the first (context-model.ts): their weights per band, their inputs per bin. */
   private readonly passes: {
     weights: Float64Array[];
     halfWidths: readonly number[];
-    past: PastContext | undefined;
-    /** The previous pass's log-odds per bin (3 each). */
-    own: Float32Array;
+    time: TimeContext | undefined;
+    /** Frames the pass holds its output back, to read them. */
+    future: number;
+    /** The previous pass's log-odds per bin (3 each), of the last `future` + 1 frames (frame % length). */
+    own: Float32Array[];
     inputs: Float32Array;
     columns: Int32Array;
   }[];
@@ -120,7 +128,8 @@ export class FullBandStage extends SpectralStage {
     sharpness = 1,
     context: readonly ContextModel[] = [],
   ) {
-    super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3);
+    const lag = context.reduce((sum, pass) => sum + (pass.futureFrames ?? 0), 0);
+    super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3, false, lag);
     if (this.DELAY < VIBRATO_HALF) throw new RangeError('StemSplitStream: time kernel too short');
     const { weights, columns } = compileModel(model);
     const sharpen = (all: Float64Array[]) =>
@@ -130,14 +139,17 @@ export class FullBandStage extends SpectralStage {
     this.passes = context.map((pass, i) => ({
       weights: i === context.length - 1 ? sharpen(compileContext(pass)) : compileContext(pass),
       halfWidths: pass.halfWidths,
-      past: pass.pastFrames ? new PastContext(this.A, pass.pastFrames) : undefined,
-      own: new Float32Array(this.A * 3),
+      time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
+      future: pass.futureFrames ?? 0,
+      own: Array.from({ length: (pass.futureFrames ?? 0) + 1 }, () => new Float32Array(this.A * 3)),
       inputs: new Float32Array(this.A * contextInputs(pass)),
       columns: Int32Array.from({ length: contextInputs(pass) }, (_, c) => c),
     }));
     this.columns = columns;
     this.products = columns.some((c) => c >= FEATURE_COUNT);
     this.x = new Float32Array(this.A * COLUMN_COUNT);
+    this.tapFeatures =
+      tap && lag ? Array.from({ length: lag + 1 }, () => new Float32Array(this.x.length)) : [];
     this.band = new Int32Array(this.A);
     this.longBin = new Int32Array(this.A);
     for (let k = 0; k < this.A; k++) {
@@ -218,22 +230,34 @@ export class FullBandStage extends SpectralStage {
     const [drumMask, bassMask, vocalMask] = this.masks as [Float32Array, Float32Array, Float32Array];
     const { probs, band, passes } = this;
     // The first pass over every bin, then each later pass over each bin beside its neighbours' and its
-    // own recent log-odds from the pass before; the last pass gives the masks.
+    // own recent log-odds from the pass before; the last pass gives the masks. A pass that reads later
+    // frames gives the next pass (or the masks) an earlier frame: `frame`.
     let [weights, columns, inputs, stride] = [this.weights, this.columns, x, F];
+    let frame = t;
+    this.tapFeatures[t % this.tapFeatures.length]?.set(x);
     for (const pass of passes) {
+      const own = pass.own[frame % pass.own.length]!;
       for (let k = 0; k < A; k++)
-        evaluateLogOdds(weights[band[k]!]!, columns, inputs, k * stride, pass.own, k * 3);
-      neighbourhoods(pass.own, cur.mag, A, pass.halfWidths, pass.inputs);
-      pass.past?.fill(pass.own, cur.mag, pass.inputs, pass.columns.length, pass.columns.length - 3);
+        evaluateLogOdds(weights[band[k]!]!, columns, inputs, k * stride, own, k * 3);
+      const at = pass.columns.length - 3;
+      pass.time?.fill(own, this.ring[frame % K]!.mag, pass.inputs, pass.columns.length, at);
+      frame -= pass.future;
+      if (frame < 0) return;
+      const mag = this.ring[frame % K]!.mag;
+      // The time input (filled above) stays; the bin's own and its neighbourhoods are this frame's.
+      neighbourhoods(pass.own[frame % pass.own.length]!, mag, A, pass.halfWidths, pass.inputs);
       [weights, columns, inputs, stride] = [pass.weights, pass.columns, pass.inputs, pass.columns.length];
     }
-    this.tap?.({
-      frame: t,
-      fftSize: this.N,
-      features: x,
-      magnitude: cur.mag,
-      context: passes.at(-1)?.inputs,
-    });
+    if (this.tap) {
+      const { tapFeatures } = this;
+      this.tap({
+        frame,
+        fftSize: this.N,
+        features: tapFeatures.length ? tapFeatures[frame % tapFeatures.length]! : x,
+        magnitude: this.ring[frame % K]!.mag,
+        context: passes.at(-1)?.inputs,
+      });
+    }
     for (let k = 0; k < M; k++) {
       evaluateBin(weights[band[k]!]!, columns, inputs, k * stride, probs);
       vocalMask[k] = probs[0]!;

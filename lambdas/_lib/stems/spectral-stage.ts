@@ -25,7 +25,7 @@ export function floatBlock(capacity: number, outputs: number): FloatBlock {
 /**
  * One streaming STFT stage: analyses bins [0, analysisBins), lets `computeMasks` fill `outputs` masks
  * over bins [0, maskBins) for the frame whose time-median neighbourhood is complete, and overlap-adds
- * the masked spectra. Output lags the input by (N − hop) + (K − 1)/2 · hop frames.
+ * the masked spectra. Output lags the input by (N − hop) + ((K − 1)/2 + maskLag) · hop frames.
  */
 export abstract class SpectralStage {
   protected readonly N: number;
@@ -90,6 +90,11 @@ export abstract class SpectralStage {
     private readonly outputs: number,
     /** Analyse every bin (for features), whatever band the masks cover. */
     analyseAll = false,
+    /**
+     * Frames the masks trail the newest frame with complete medians: `computeMasks(t)` fills the masks of
+     * frame t − maskLag (a mask that reads later frames' features); at most (K − 1)/2, the ring's margin.
+     */
+    private readonly maskLag = 0,
   ) {
     const N = (this.N = fftSize);
     if (N < 16 || (N & (N - 1)) !== 0)
@@ -99,6 +104,7 @@ export abstract class SpectralStage {
     this.K = timeKernel | 1;
     this.DELAY = (this.K - 1) / 2;
     this.FREQ_K = freqKernel | 1;
+    if (!(maskLag >= 0 && maskLag <= this.DELAY)) throw new RangeError('StemSplitStream: mask lag too long');
     this.binHz = sampleRate / N;
     this.M = Math.min(bins, Math.ceil(maxHz / this.binHz) + 1);
     this.A = analyseAll || this.M === bins ? bins : Math.min(bins, this.M + (this.FREQ_K >> 1) + 1);
@@ -131,7 +137,7 @@ export abstract class SpectralStage {
     this.inR = new Float64Array(N);
     this.acc = Array.from({ length: 2 * outputs }, () => new Float64Array(N));
     // Delay line of the input, so the caller can subtract the outputs from the input they came from.
-    const delay = this.pad + this.DELAY * this.HOP + this.HOP;
+    const delay = this.pad + (this.DELAY + maskLag) * this.HOP + this.HOP;
     this.histL = new Float64Array(delay);
     this.histR = new Float64Array(delay);
   }
@@ -173,7 +179,10 @@ export abstract class SpectralStage {
     return block;
   }
 
-  /** Fills `this.masks` (bins [0, M)) for frame t; `harmonic` and `percussive` are ready. */
+  /**
+   * Frame t's `harmonic` and `percussive` are ready: fills `this.masks` (bins [0, M)) for frame
+   * t − maskLag, when that is ≥ 0.
+   */
   protected abstract computeMasks(t: number): void;
 
   /** Called once frame j (in ring slot `slot`) is analysed, before any masks of earlier frames. */
@@ -189,7 +198,7 @@ export abstract class SpectralStage {
     return t * this.HOP - this.pad + this.N / 2;
   }
 
-  /** One hop: analyse the newest frame, then mask, resynthesise and emit the frame DELAY hops back. */
+  /** One hop: analyse the newest frame, then mask, resynthesise and emit the frame DELAY + maskLag hops back. */
   private step(block: FloatBlock, limit: number): void {
     const { N, HOP, A, K, DELAY, inL, inR, zr, zi, window, magT } = this;
     const j = this.analysed++;
@@ -233,8 +242,11 @@ export abstract class SpectralStage {
       if (only)
         for (const k of only) this.percussive[k] = windowMedian(cur.mag, k, this.FREQ_K >> 1, A, this.sorted);
       this.computeMasks(t);
-      this.resynthesise(t);
-      this.emit(block, t, j, limit);
+      const masked = t - this.maskLag;
+      if (masked >= 0) {
+        this.resynthesise(masked);
+        this.emit(block, masked, j, limit);
+      }
     }
   }
 

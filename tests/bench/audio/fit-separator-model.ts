@@ -14,7 +14,8 @@
  *   --extra N  also fits on dev-25 … dev-(24+N), the pieces on other sound fonts than FluidR3_GM
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
- *              over the shipped first pass; --past F also reads the F frames before (the same bin);
+ *              over the shipped first pass; --past F also reads the F frames before (the same bin),
+ *              --future F the F after (the masks come F frames later);
  *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
  *              with --write it rewrites context-model-weights.ts
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
@@ -209,23 +210,28 @@ export async function fitContext(options: {
   extra?: number;
   halfWidths: number[];
   pastFrames?: number;
+  futureFrames?: number;
   over?: readonly ContextModel[];
   separator?: DspSeparatorOptions;
 }): Promise<ContextModel> {
-  const { halfWidths, pastFrames } = options;
-  const layout = contextLayout(halfWidths, pastFrames);
-  // The stage computes the inputs for any pass of these widths; its weights do not matter here.
-  const over = options.over ?? [];
-  const probe: ContextModel = {
+  const { halfWidths, pastFrames, futureFrames } = options;
+  const shape = {
     halfWidths,
     ...(pastFrames ? { pastFrames } : {}),
+    ...(futureFrames ? { futureFrames } : {}),
+  };
+  const layout = contextLayout(shape);
+  // The stage computes the inputs for any pass of this shape; its weights do not matter here.
+  const over = options.over ?? [];
+  const probe: ContextModel = {
+    ...shape,
     weights: BAND_EDGES.map(() => new Array<number>((layout.inputs + 1) * 4).fill(0)),
   };
   const separator = { ...options.separator, context: [...over, probe] };
   const table = await featureTable(options.count, options.extra ?? 0, separator, layout);
   const columns = Array.from({ length: layout.inputs }, (_, i) => i);
   const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4, layout));
-  return { halfWidths, ...(pastFrames ? { pastFrames } : {}), weights };
+  return { ...shape, weights };
 }
 
 async function main(): Promise<void> {
@@ -245,6 +251,7 @@ async function main(): Promise<void> {
       extra: arg('extra') ? Number(arg('extra')) : 0,
       halfWidths: context.split(',').map(Number),
       pastFrames: arg('past') ? Number(arg('past')) : undefined,
+      futureFrames: arg('future') ? Number(arg('future')) : undefined,
       over,
     });
     const out = arg('out');

@@ -3,6 +3,7 @@
  * and a softmax regression per band on them by damped Newton steps with a small ridge.
  */
 import type { FeatureFrame } from '../../../lambdas/_lib/stems/full-band-stage';
+import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { contextInputs } from '../../../lambdas/_lib/stems/context-model';
 import {
   BAND_EDGES,
@@ -26,8 +27,10 @@ export const CUES: Layout = {
     for (let i = 0; i < FEATURE_COUNT; i++) rows.push(f.features[k * COLUMN_COUNT + i]!);
   },
 };
-export const contextLayout = (halfWidths: readonly number[], pastFrames?: number): Layout => {
-  const inputs = contextInputs({ halfWidths, pastFrames });
+export const contextLayout = (
+  pass: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames'>,
+): Layout => {
+  const inputs = contextInputs(pass);
   return {
     inputs,
     read: (f, k, rows) => {
