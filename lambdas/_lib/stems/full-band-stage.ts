@@ -104,6 +104,7 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
+  private readonly vibratoSlots = new Int32Array(2 * VIBRATO_HALF + 1);
   /** With a tap and held-back masks: the last frames' features, so the tap reports the masked frame's. */
   private readonly tapFeatures: Float32Array[];
   /** The passes after the first (context-model.ts): their weights per band, their inputs per bin. */
@@ -188,6 +189,9 @@ export class FullBandStage extends SpectralStage {
     if (this.long?.features) longSlot = this.long.features.find(this.long.frameAt(this.frameCentre(t)));
     const hpLong = longSlot >= 0 ? this.long!.features!.hp[longSlot]! : undefined;
     const rep = longSlot >= 0 ? this.long!.features!.repetition[longSlot]! : undefined;
+    // The ring slots of the frames the vibrato cue reads (once a frame, not per bin).
+    const { vibratoSlots } = this;
+    for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) vibratoSlots[d + VIBRATO_HALF] = (t + d + K) % K;
     for (let k = 0; k < A; k++) {
       const o = k * F;
       x[o] = logRatio(harmonic[k]!, percussive[k]!, eps);
@@ -205,12 +209,12 @@ export class FullBandStage extends SpectralStage {
       x[o + 4] = Math.abs(pl - pr) / power;
       let s1 = 0;
       let s2 = 0;
-      for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) {
-        const v = devT[k * K + ((t + d + K) % K)]!;
+      for (let i = 0; i < vibratoSlots.length; i++) {
+        const v = devT[k * K + vibratoSlots[i]!]!;
         s1 += v;
         s2 += v * v;
       }
-      const n = 2 * VIBRATO_HALF + 1;
+      const n = vibratoSlots.length;
       const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
