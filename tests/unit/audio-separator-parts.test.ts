@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
+import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
 import { replaceSorted } from '../../lambdas/_lib/stems/median';
@@ -107,6 +107,45 @@ describe("the second pass's neighbourhood", () => {
         for (let s = 0; s < 3; s++)
           expect(context[k * stride + 3 * (n + 1) + s]).toBeCloseTo(w > 0 ? sums[s]! / w : 0, 3);
       });
+    }
+  });
+});
+
+describe("the second pass's harmonics", () => {
+  it("is the magnitude-weighted mean of the log-odds around each multiple of a bin's frequency", () => {
+    const rng = new Prng(9);
+    const bins = 301;
+    const multiples = [0.5, 2, 3];
+    const stride = 3 * (1 + multiples.length) + 2;
+    const at = 3;
+    const own = Float32Array.from({ length: bins * 3 }, () => rng.next() * 8 - 4);
+    // A silent stretch: a multiple landing in it reads zeros, not NaN.
+    const magnitude = Float32Array.from({ length: bins }, (_, k) =>
+      k >= 200 && k < 240 ? 0 : rng.next() * 50,
+    );
+    const context = new Float32Array(bins * stride).fill(99);
+    harmonicContext(own, magnitude, bins, multiples, context, stride, at, new Float32Array(bins * 4));
+    for (let k = 0; k < bins; k++) {
+      multiples.forEach((r, i) => {
+        const centre = Math.round(r * k);
+        const h = Math.ceil(r);
+        let w = 0;
+        const sums = [0, 0, 0];
+        // Above the top bin there is no such partial: zeros.
+        if (centre < bins)
+          for (let q = Math.max(0, centre - h); q <= Math.min(bins - 1, centre + h); q++) {
+            w += magnitude[q]!;
+            for (let s = 0; s < 3; s++) sums[s]! += magnitude[q]! * own[q * 3 + s]!;
+          }
+        for (let s = 0; s < 3; s++)
+          expect(context[k * stride + at + 3 * i + s], `bin ${k} ×${r}`).toBeCloseTo(
+            w > 0 ? sums[s]! / w : 0,
+            3,
+          );
+      });
+      // Nothing outside its columns is written.
+      expect(context[k * stride]).toBe(99);
+      expect(context[k * stride + stride - 1]).toBe(99);
     }
   });
 });

@@ -21,6 +21,11 @@ export interface ContextModel {
    * stage holds them back: a later frame's first pass needs medians over frames not yet read).
    */
   futureFrames?: number;
+  /**
+   * Multiples of the bin's frequency whose first pass is also read (magnitude-weighted over ±⌈r⌉ bins
+   * around r·k): a partial's siblings of the same source lie at 2k and 3k, its fundamental often at k/2.
+   */
+  harmonics?: readonly number[];
   /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
   weights: readonly (readonly number[])[];
 }
@@ -29,8 +34,9 @@ export interface ContextModel {
  * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
  * then their magnitude-weighted mean over each neighbourhood, then over the frames around (timeSpan).
  */
-export const contextInputs = (model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames'>) =>
-  3 * (1 + model.halfWidths.length + (timeSpan(model) ? 1 : 0));
+export const contextInputs = (
+  model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics'>,
+) => 3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0) + (timeSpan(model) ? 1 : 0));
 
 /** Frames besides the bin's own in the time input (past and future). */
 export const timeSpan = (model: Pick<ContextModel, 'pastFrames' | 'futureFrames'>) =>
@@ -90,6 +96,68 @@ export function neighbourhoods(
       context[o + 2] = a2 * inv;
     }
   });
+}
+
+/**
+ * The harmonic inputs: for each multiple r, the magnitude-weighted mean of `own` over bins r·k ± ⌈r⌉,
+ * into context[k · stride + at + 3i …] (0 above the top bin or where that window is silent). `sums`
+ * is scratch of bins · 4.
+ */
+export function harmonicContext(
+  own: Float32Array,
+  magnitude: Float32Array,
+  bins: number,
+  multiples: readonly number[],
+  context: Float32Array,
+  stride: number,
+  at: number,
+  sums: Float32Array,
+): void {
+  let total = 0;
+  for (let q = 0; q < bins; q++) total += magnitude[q]!;
+  const silent = 1e-12 * total + 1e-30;
+  multiples.forEach((r, i) => {
+    windowSums(own, magnitude, bins, Math.ceil(r), sums);
+    for (let k = 0; k < bins; k++) {
+      const q = Math.round(r * k);
+      const o = k * stride + at + 3 * i;
+      const w = q < bins ? sums[q * 4 + 3]! : 0;
+      const inv = w > silent ? 1 / w : 0;
+      context[o] = inv && sums[q * 4]! * inv;
+      context[o + 1] = inv && sums[q * 4 + 1]! * inv;
+      context[o + 2] = inv && sums[q * 4 + 2]! * inv;
+    }
+  });
+}
+
+/** Per bin, the window sums (Σ m·o₀, Σ m·o₁, Σ m·o₂, Σ m) over bins k − h … k + h (running sums). */
+function windowSums(
+  own: Float32Array,
+  magnitude: Float32Array,
+  bins: number,
+  h: number,
+  out: Float32Array,
+): void {
+  let w = 0;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  const add = (q: number, sign: number) => {
+    const m = magnitude[q]! * sign;
+    w += m;
+    a0 += m * own[q * 3]!;
+    a1 += m * own[q * 3 + 1]!;
+    a2 += m * own[q * 3 + 2]!;
+  };
+  for (let q = 0; q < Math.min(bins, h); q++) add(q, 1);
+  for (let k = 0; k < bins; k++) {
+    if (k + h < bins) add(k + h, 1);
+    if (k - h - 1 >= 0) add(k - h - 1, -1);
+    out[k * 4] = a0;
+    out[k * 4 + 1] = a1;
+    out[k * 4 + 2] = a2;
+    out[k * 4 + 3] = w;
+  }
 }
 
 /**

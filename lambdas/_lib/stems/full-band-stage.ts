@@ -1,6 +1,7 @@
 import {
   compileContext,
   contextInputs,
+  harmonicContext,
   neighbourhoods,
   TimeContext,
   timeSpan,
@@ -112,6 +113,8 @@ export class FullBandStage extends SpectralStage {
     weights: Float64Array[];
     halfWidths: readonly number[];
     time: TimeContext | undefined;
+    harmonics: readonly number[];
+    sums: Float32Array;
     /** Frames the pass holds its output back, to read them. */
     future: number;
     /** The previous pass's log-odds per bin (3 each), of the last `future` + 1 frames (frame % length). */
@@ -141,6 +144,8 @@ export class FullBandStage extends SpectralStage {
       weights: i === context.length - 1 ? sharpen(compileContext(pass)) : compileContext(pass),
       halfWidths: pass.halfWidths,
       time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
+      harmonics: pass.harmonics ?? [],
+      sums: new Float32Array(pass.harmonics?.length ? this.A * 4 : 0),
       future: pass.futureFrames ?? 0,
       own: Array.from({ length: (pass.futureFrames ?? 0) + 1 }, () => new Float32Array(this.A * 3)),
       inputs: new Float32Array(this.A * contextInputs(pass)),
@@ -249,7 +254,13 @@ export class FullBandStage extends SpectralStage {
       if (frame < 0) return;
       const mag = this.ring[frame % K]!.mag;
       // The time input (filled above) stays; the bin's own and its neighbourhoods are this frame's.
-      neighbourhoods(pass.own[frame % pass.own.length]!, mag, A, pass.halfWidths, pass.inputs);
+      const target = pass.own[frame % pass.own.length]!;
+      neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs);
+      if (pass.harmonics.length) {
+        const stride = pass.columns.length;
+        const at = 3 * (1 + pass.halfWidths.length);
+        harmonicContext(target, mag, A, pass.harmonics, pass.inputs, stride, at, pass.sums);
+      }
       [weights, columns, inputs, stride] = [pass.weights, pass.columns, pass.inputs, pass.columns.length];
     }
     if (this.tap) {

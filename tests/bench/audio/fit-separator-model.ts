@@ -17,6 +17,7 @@
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
  *              --future F the F after (the masks come F frames later);
  *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
+ *              --model M fits it over the first pass written to M with --out (and --separator's settings);
  *              with --write it rewrites context-model-weights.ts
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
  *   --separator JSON separator options the features are read with, e.g. '{"lowBand":{"bassPitchFloor":0}}'
@@ -211,6 +212,7 @@ export async function fitContext(options: {
   halfWidths: number[];
   pastFrames?: number;
   futureFrames?: number;
+  harmonics?: number[];
   over?: readonly ContextModel[];
   separator?: DspSeparatorOptions;
 }): Promise<ContextModel> {
@@ -219,6 +221,7 @@ export async function fitContext(options: {
     halfWidths,
     ...(pastFrames ? { pastFrames } : {}),
     ...(futureFrames ? { futureFrames } : {}),
+    ...(options.harmonics?.length ? { harmonics: options.harmonics } : {}),
   };
   const layout = contextLayout(shape);
   // The stage computes the inputs for any pass of this shape; its weights do not matter here.
@@ -252,7 +255,13 @@ async function main(): Promise<void> {
       halfWidths: context.split(',').map(Number),
       pastFrames: arg('past') ? Number(arg('past')) : undefined,
       futureFrames: arg('future') ? Number(arg('future')) : undefined,
+      harmonics: arg('harmonics')?.split(',').map(Number),
       over,
+      // Over another first pass (--model, written with --out) and the settings it was fitted with.
+      separator: {
+        ...(arg('separator') ? (JSON.parse(arg('separator')!) as DspSeparatorOptions) : {}),
+        ...(arg('model') ? { model: JSON.parse(readFileSync(arg('model')!, 'utf8')) as MaskModel } : {}),
+      },
     });
     const out = arg('out');
     if (out) writeFileSync(out, JSON.stringify(pass));

@@ -6,11 +6,11 @@ export function contextSource(passes: readonly ContextModel[]): string {
   const commands = passes
     .map(
       (pass, i) =>
-        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''} --pass ${i + 2} --write`,
+        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''} --pass ${i + 2} --write`,
     )
     .join('\n');
   const source = (pass: ContextModel) => `  {
-    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}
+    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}${pass.harmonics?.length ? `\n    harmonics: ${JSON.stringify(pass.harmonics)},` : ''}
     weights: [
 ${pass.weights.map((row) => `      [${row.join(', ')}],`).join('\n')}
     ],
@@ -24,8 +24,9 @@ ${pass.weights.map((row) => `      [${row.join(', ')}],`).join('\n')}
  * never the held-out half); regenerate, in order, with
 ${commands}
  * Per band (mask-model.ts BAND_EDGES): weight[input · 4 + stem] (inputs: the previous pass's log-odds of
- * vocals, drums, bass against other, the bin's own, then each neighbourhood's, then those of the frames
- * around it; stems vocals, drums, bass, other), then the four biases.
+ * vocals, drums, bass against other, the bin's own, then each neighbourhood's, then those around each
+ * multiple of its frequency, then those of the frames around it; stems vocals, drums, bass, other), then
+ * the four biases.
  */
 export const CONTEXT_PASSES: readonly ContextModel[] = [
 ${passes.map(source).join('\n')}
