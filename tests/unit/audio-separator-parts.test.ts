@@ -112,14 +112,14 @@ describe("the second pass's neighbourhood", () => {
 });
 
 describe("the second pass's harmonics", () => {
-  it("is the magnitude-weighted mean of the log-odds around each multiple of a bin's frequency", () => {
+  it("is the magnitude-weighted mean of a bin's log-odds and those around each multiple of its frequency", () => {
     const rng = new Prng(9);
     const bins = 301;
     const multiples = [0.5, 2, 3];
     const stride = 3 * (1 + multiples.length) + 2;
     const at = 3;
     const own = Float32Array.from({ length: bins * 3 }, () => rng.next() * 8 - 4);
-    // A silent stretch: a multiple landing in it reads zeros, not NaN.
+    // A silent stretch: a multiple landing in it reads the bin's own log-odds, a silent bin zeros, not NaN.
     const magnitude = Float32Array.from({ length: bins }, (_, k) =>
       k >= 200 && k < 240 ? 0 : rng.next() * 50,
     );
@@ -129,9 +129,9 @@ describe("the second pass's harmonics", () => {
       multiples.forEach((r, i) => {
         const centre = Math.round(r * k);
         const h = Math.ceil(r);
-        let w = 0;
-        const sums = [0, 0, 0];
-        // Above the top bin there is no such partial: zeros.
+        // The bin's own log-odds anchor the mean: alone where its relatives are silent or above the top.
+        let w = magnitude[k]!;
+        const sums = [0, 1, 2].map((s) => magnitude[k]! * own[k * 3 + s]!);
         if (centre < bins)
           for (let q = Math.max(0, centre - h); q <= Math.min(bins - 1, centre + h); q++) {
             w += magnitude[q]!;

@@ -130,16 +130,20 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
     expect(share(stems).bass).toBeGreaterThan(0.9);
   });
 
-  it('puts a sung (vibrato) tone into vocals, centred or panned, and a steady tone into other', async () => {
-    // A voice-like tone: six harmonics, 5.5 Hz vibrato of ±½ semitone (as the evaluation's singers).
-    let phase = 0;
-    const sung = Float32Array.from({ length: 3 * SR }, (_, i) => {
-      const f = 440 * Math.pow(2, (0.5 * Math.sin((2 * Math.PI * 5.5 * i) / SR)) / 12);
-      phase += (2 * Math.PI * f) / SR;
-      let v = 0;
-      for (let h = 1; h <= 6; h++) v += Math.sin(h * phase) / h;
-      return 0.2 * v;
-    });
+  it('puts a sung (vibrato) tone into vocals, centred or panned, and the same tone held steady into other', async () => {
+    // A voice-like tone: six harmonics, 5.5 Hz vibrato of ±½ semitone (as the evaluation's singers); the
+    // steady one is the same six harmonics without the vibrato, like an organ.
+    const tone = (vibratoSemitones: number) => {
+      let phase = 0;
+      return Float32Array.from({ length: 3 * SR }, (_, i) => {
+        const f = 440 * Math.pow(2, (vibratoSemitones * Math.sin((2 * Math.PI * 5.5 * i) / SR)) / 12);
+        phase += (2 * Math.PI * f) / SR;
+        let v = 0;
+        for (let h = 1; h <= 6; h++) v += Math.sin(h * phase) / h;
+        return 0.2 * v;
+      });
+    };
+    const sung = tone(0.5);
     const silent = new Float32Array(3 * SR);
     const centredVoice = share(
       await separator.separate(encodeWav({ sampleRate: SR, channels: [sung, sung] })),
@@ -151,14 +155,11 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
       expect(voice.vocals, JSON.stringify(voice)).toBeGreaterThan(
         Math.max(voice.drums!, voice.bass!, voice.other!),
       );
-    const steady = Float32Array.from(
-      { length: 3 * SR },
-      (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / SR),
-    );
+    const steady = tone(0);
     const organ = share(await separator.separate(encodeWav({ sampleRate: SR, channels: [steady, steady] })));
-    // Mostly other, and far less of it in vocals than of the sung tone. (A lone steady sine is far from
-    // music: the second pass, fitted on music, gives it ~0.6 other and ~0.3 vocals.)
-    expect(organ.other, JSON.stringify(organ)).toBeGreaterThan(Math.max(0.55, 1.8 * organ.vocals!));
+    // Mostly other, and far less of it in vocals than of the sung tone: only the vibrato tells them apart.
+    // (A lone pure sine, with no partials to compare, is ambiguous to the second pass: about half vocals.)
+    expect(organ.other, JSON.stringify(organ)).toBeGreaterThan(Math.max(0.6, 4 * organ.vocals!));
     expect(centredVoice.vocals! - organ.vocals!, JSON.stringify(organ)).toBeGreaterThan(0.4);
   });
 

@@ -23,7 +23,8 @@ export interface ContextModel {
   futureFrames?: number;
   /**
    * Multiples of the bin's frequency whose first pass is also read (magnitude-weighted over ±⌈r⌉ bins
-   * around r·k): a partial's siblings of the same source lie at 2k and 3k, its fundamental often at k/2.
+   * around r·k, with the bin's own): a partial's siblings of the same source lie at 2k and 3k, its
+   * fundamental often at k/2.
    */
   harmonics?: readonly number[];
   /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
@@ -99,9 +100,11 @@ export function neighbourhoods(
 }
 
 /**
- * The harmonic inputs: for each multiple r, the magnitude-weighted mean of `own` over bins r·k ± ⌈r⌉,
- * into context[k · stride + at + 3i …] (0 above the top bin or where that window is silent). `sums`
- * is scratch of bins · 4.
+ * The harmonic inputs: for each multiple r, the magnitude-weighted mean of `own` over the bin itself and
+ * bins r·k ± ⌈r⌉, into context[k · stride + at + 3i …]. The bin anchors the mean: where the relatives
+ * are silent (or above the top bin) it is the bin's own log-odds, which tells the next pass nothing new,
+ * not the log-odds of a silent window (a lone tone's sub-octave, which the first pass calls bass).
+ * `sums` is scratch of bins · 4.
  */
 export function harmonicContext(
   own: Float32Array,
@@ -115,17 +118,28 @@ export function harmonicContext(
 ): void {
   let total = 0;
   for (let q = 0; q < bins; q++) total += magnitude[q]!;
+  // Below this, a window's sum is the running sums' rounding (the window is silent).
   const silent = 1e-12 * total + 1e-30;
   multiples.forEach((r, i) => {
     windowSums(own, magnitude, bins, Math.ceil(r), sums);
     for (let k = 0; k < bins; k++) {
       const q = Math.round(r * k);
-      const o = k * stride + at + 3 * i;
-      const w = q < bins ? sums[q * 4 + 3]! : 0;
+      const m = magnitude[k]!;
+      let w = m;
+      let a0 = m * own[k * 3]!;
+      let a1 = m * own[k * 3 + 1]!;
+      let a2 = m * own[k * 3 + 2]!;
+      if (q < bins && sums[q * 4 + 3]! > silent) {
+        w += sums[q * 4 + 3]!;
+        a0 += sums[q * 4]!;
+        a1 += sums[q * 4 + 1]!;
+        a2 += sums[q * 4 + 2]!;
+      }
       const inv = w > silent ? 1 / w : 0;
-      context[o] = inv && sums[q * 4]! * inv;
-      context[o + 1] = inv && sums[q * 4 + 1]! * inv;
-      context[o + 2] = inv && sums[q * 4 + 2]! * inv;
+      const o = k * stride + at + 3 * i;
+      context[o] = a0 * inv;
+      context[o + 1] = a1 * inv;
+      context[o + 2] = a2 * inv;
     }
   });
 }

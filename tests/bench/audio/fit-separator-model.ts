@@ -56,6 +56,11 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
 const CONTEXT_FILE = resolve(HERE, '../../../lambdas/_lib/stems/context-model-weights.ts');
+/** The modules that compute a later pass's inputs (their source is part of the feature cache's key). */
+const CONTEXT_CODE = ['context-model.ts', 'full-band-stage.ts'].map((name) =>
+  resolve(HERE, '../../../lambdas/_lib/stems', name),
+);
+const readSource = (file: string) => readFileSync(file, 'utf8');
 /** Every `FRAME_STRIDE`-th frame is kept for fitting, and of its bins a share per band (BAND_EDGES) that
  * gives each band a comparable number of samples (the high bands have many more bins): about 600 Hz
  * worth of bins per band. */
@@ -141,8 +146,10 @@ async function featureTable(
   mkdirSync(dir, { recursive: true });
   // Separator settings change the residual the features are read from: their own cache files.
   // A second pass's inputs depend on the first pass's weights: the shipped ones, part of the variant.
+  // So do the modules that compute them (a cached table of an older harmonicContext was once refitted).
   const variant = Object.keys(separator).length
-    ? JSON.stringify(separator) + (layout !== CUES ? hashOf(JSON.stringify(SEPARATOR_MODEL)) : '')
+    ? JSON.stringify(separator) +
+      (layout !== CUES ? hashOf(JSON.stringify(SEPARATOR_MODEL) + CONTEXT_CODE.map(readSource).join()) : '')
     : '';
   // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
