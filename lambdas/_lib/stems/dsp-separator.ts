@@ -30,8 +30,9 @@ export { StemSplitStream, type StemBlock } from './stem-stream';
  *     percussive ratios at both resolutions, repetition, stereo coherence and panning, vibrato
  *     (instantaneous-frequency spread) and level — with weights per frequency band fitted on the dev
  *     half of the evaluation material (mask-model-weights.ts); a second pass (context-model.ts) then
- *     weighs each bin's first-pass log-odds beside its neighbours' in the same frame and its own over
- *     the frames just before and after (the stage gives its masks 8 frames later to read them).
+ *     weighs each bin's first-pass log-odds beside its neighbours' in the same frame, those around its
+ *     harmonic relatives (½, 2, 3 × its frequency) and its own over the frames just before and after
+ *     (the stage gives its masks 8 frames later to read them).
  *  Masks sum to at most one; the other stem is the input minus the three, in the time domain, so the four
  *  stems sum back to the input to within rounding.
  * Streaming: StemSplitStream (stem-stream.ts) takes input in blocks and keeps only the frames each stage
