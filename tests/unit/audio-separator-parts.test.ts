@@ -94,7 +94,7 @@ describe("the second pass's neighbourhood", () => {
       k >= 100 && k < 130 ? 0 : rng.next() * 50,
     );
     const context = new Float32Array(bins * stride);
-    neighbourhoods(own, magnitude, bins, widths, context);
+    neighbourhoods(own, magnitude, bins, widths, context, new Float64Array(bins * 4));
     for (let k = 0; k < bins; k++) {
       for (let s = 0; s < 3; s++) expect(context[k * stride + s]).toBe(own[k * 3 + s]);
       widths.forEach((h, n) => {
@@ -124,7 +124,7 @@ describe("the second pass's harmonics", () => {
       k >= 200 && k < 240 ? 0 : rng.next() * 50,
     );
     const context = new Float32Array(bins * stride).fill(99);
-    harmonicContext(own, magnitude, bins, multiples, context, stride, at, new Float32Array(bins * 4));
+    harmonicContext(own, magnitude, bins, multiples, context, stride, at, new Float64Array(bins * 4));
     for (let k = 0; k < bins; k++) {
       multiples.forEach((r, i) => {
         const centre = Math.round(r * k);

@@ -55,7 +55,7 @@ export function compileContext(model: ContextModel): Float64Array[] {
 /**
  * Fills `context` (bins · contextInputs) from the first pass's log-odds `own` (bins · 3): each bin's own
  * three, then for each half-width h their mean over bins k − h … k + h weighted by `magnitude` (running
- * sums, O(bins) a width).
+ * sums, O(bins) a width). `sums` is scratch of bins · 4.
  */
 export function neighbourhoods(
   own: Float32Array,
@@ -63,6 +63,7 @@ export function neighbourhoods(
   bins: number,
   halfWidths: readonly number[],
   context: Float32Array,
+  sums: Float64Array,
 ): void {
   const stride = context.length / bins;
   for (let k = 0; k < bins; k++) {
@@ -70,33 +71,25 @@ export function neighbourhoods(
     context[k * stride + 1] = own[k * 3 + 1]!;
     context[k * stride + 2] = own[k * 3 + 2]!;
   }
-  // Below this, a window's sum is the running sums' rounding (the window is silent): no context then.
-  let total = 0;
-  for (let q = 0; q < bins; q++) total += magnitude[q]!;
-  const silent = 1e-12 * total + 1e-30;
+  const silent = silentBelow(magnitude, bins);
   halfWidths.forEach((h, n) => {
-    let w = 0;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    const add = (q: number, sign: number) => {
-      const m = magnitude[q]! * sign;
-      w += m;
-      a0 += m * own[q * 3]!;
-      a1 += m * own[q * 3 + 1]!;
-      a2 += m * own[q * 3 + 2]!;
-    };
-    for (let q = 0; q < Math.min(bins, h); q++) add(q, 1);
+    windowSums(own, magnitude, bins, h, sums);
     for (let k = 0; k < bins; k++) {
-      if (k + h < bins) add(k + h, 1);
-      if (k - h - 1 >= 0) add(k - h - 1, -1);
-      const o = k * stride + 3 * (n + 1);
+      const w = sums[k * 4 + 3]!;
       const inv = w > silent ? 1 / w : 0;
-      context[o] = a0 * inv;
-      context[o + 1] = a1 * inv;
-      context[o + 2] = a2 * inv;
+      const o = k * stride + 3 * (n + 1);
+      context[o] = sums[k * 4]! * inv;
+      context[o + 1] = sums[k * 4 + 1]! * inv;
+      context[o + 2] = sums[k * 4 + 2]! * inv;
     }
   });
+}
+
+/** Below this, a window's sum is the running sums' rounding (the window is silent): no context then. */
+function silentBelow(magnitude: Float32Array, bins: number): number {
+  let total = 0;
+  for (let q = 0; q < bins; q++) total += magnitude[q]!;
+  return 1e-12 * total + 1e-30;
 }
 
 /**
@@ -114,12 +107,9 @@ export function harmonicContext(
   context: Float32Array,
   stride: number,
   at: number,
-  sums: Float32Array,
+  sums: Float64Array,
 ): void {
-  let total = 0;
-  for (let q = 0; q < bins; q++) total += magnitude[q]!;
-  // Below this, a window's sum is the running sums' rounding (the window is silent).
-  const silent = 1e-12 * total + 1e-30;
+  const silent = silentBelow(magnitude, bins);
   multiples.forEach((r, i) => {
     windowSums(own, magnitude, bins, Math.ceil(r), sums);
     for (let k = 0; k < bins; k++) {
@@ -150,7 +140,7 @@ function windowSums(
   magnitude: Float32Array,
   bins: number,
   h: number,
-  out: Float32Array,
+  out: Float64Array,
 ): void {
   let w = 0;
   let a0 = 0;

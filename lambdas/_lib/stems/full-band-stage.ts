@@ -114,7 +114,8 @@ export class FullBandStage extends SpectralStage {
     halfWidths: readonly number[];
     time: TimeContext | undefined;
     harmonics: readonly number[];
-    sums: Float32Array;
+    /** Scratch: window sums per bin (context-model.ts). */
+    sums: Float64Array;
     /** Frames the pass holds its output back, to read them. */
     future: number;
     /** The previous pass's log-odds per bin (3 each), of the last `future` + 1 frames (frame % length). */
@@ -145,7 +146,7 @@ export class FullBandStage extends SpectralStage {
       halfWidths: pass.halfWidths,
       time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
       harmonics: pass.harmonics ?? [],
-      sums: new Float32Array(pass.harmonics?.length ? this.A * 4 : 0),
+      sums: new Float64Array(this.A * 4),
       future: pass.futureFrames ?? 0,
       own: Array.from({ length: (pass.futureFrames ?? 0) + 1 }, () => new Float32Array(this.A * 3)),
       inputs: new Float32Array(this.A * contextInputs(pass)),
@@ -255,7 +256,7 @@ export class FullBandStage extends SpectralStage {
       const mag = this.ring[frame % K]!.mag;
       // The time input (filled above) stays; the bin's own and its neighbourhoods are this frame's.
       const target = pass.own[frame % pass.own.length]!;
-      neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs);
+      neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs, pass.sums);
       if (pass.harmonics.length) {
         const stride = pass.columns.length;
         const at = 3 * (1 + pass.halfWidths.length);
