@@ -244,6 +244,7 @@ export class FullBandStage extends SpectralStage {
     // frames gives the next pass (or the masks) an earlier frame: `frame`.
     let [weights, columns, inputs, stride] = [this.weights, this.columns, x, F];
     let frame = t;
+    // Kept only with a tap and held-back masks (t % 0 is NaN: no slot otherwise).
     this.tapFeatures[t % this.tapFeatures.length]?.set(x);
     for (const pass of passes) {
       const own = pass.own[frame % pass.own.length]!;
@@ -254,7 +255,8 @@ export class FullBandStage extends SpectralStage {
       frame -= pass.future;
       if (frame < 0) return;
       const mag = this.ring[frame % K]!.mag;
-      // The time input (filled above) stays; the bin's own and its neighbourhoods are this frame's.
+      // The time input (filled above) stays; the bin's own, its neighbourhoods and its harmonic relatives
+      // are this frame's.
       const target = pass.own[frame % pass.own.length]!;
       neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs, pass.sums);
       if (pass.harmonics.length) {
