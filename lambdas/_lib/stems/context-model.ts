@@ -33,7 +33,8 @@ export interface ContextModel {
 
 /**
  * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
- * then their magnitude-weighted mean over each neighbourhood, then over the frames around (timeSpan).
+ * then their magnitude-weighted mean over each neighbourhood, then around each harmonic multiple, then
+ * over the frames around (timeSpan).
  */
 export const contextInputs = (
   model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics'>,
@@ -166,8 +167,9 @@ function windowSums(
 
 /**
  * The time input: per bin, the magnitude-weighted mean of the first pass's log-odds over the newest frame
- * and the `frames` before it (the stage reads it for the frame `futureFrames` back). Running sums (the newest frame in, the oldest out), summed afresh
- * from the ring every REFRESH frames so that rounding cannot build up.
+ * and the `frames` before it (the stage reads it for the frame `futureFrames` back). Running sums (the
+ * newest frame in, the oldest out), summed afresh from the ring every REFRESH frames so that rounding
+ * cannot build up.
  */
 export class TimeContext {
   /** ring[slot][bin · 4 + i]: magnitude · log-odds (3), magnitude. */

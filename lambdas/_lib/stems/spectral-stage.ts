@@ -198,7 +198,10 @@ export abstract class SpectralStage {
     return t * this.HOP - this.pad + this.N / 2;
   }
 
-  /** One hop: analyse the newest frame, then mask, resynthesise and emit the frame DELAY + maskLag hops back. */
+  /**
+   * One hop: analyse the newest frame, then mask, resynthesise and emit the frame DELAY + maskLag hops
+   * back.
+   */
   private step(block: FloatBlock, limit: number): void {
     const { N, HOP, A, K, DELAY, inL, inR, zr, zi, window, magT } = this;
     const j = this.analysed++;
