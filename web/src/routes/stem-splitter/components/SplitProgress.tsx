@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { SplitJob } from '../api/split-stems';
 import { formatTimeLeft } from '../../../lib/format';
+import { splitPercent } from '../split-share';
 
 const STAGES = ['decode', 'separate', 'encode'] as const;
 
 /**
  * The split job as the server reports it while it runs: the upload (done), then decoding, separation and
- * encoding, each with its share done, and the server's estimate of the time left. The three server
- * stages run as one stream (each block is decoded, separated and encoded before the next), so they move
- * together, decoding a little ahead.
+ * encoding, each with its share done, the split's overall percent (`splitPercent`) and the server's
+ * estimate of the time left. The three server stages run as one stream (each block is decoded, separated
+ * and encoded before the next), so they move together, decoding a little ahead.
  */
 export function SplitProgress({ job }: { job: SplitJob | undefined }) {
   const { t, i18n } = useTranslation();
   const stages = job?.stages;
   const started = job?.status === 'running' && stages !== undefined;
-  const overall = started ? Math.floor(stages.encode * 100) : 0;
+  const overall = started ? splitPercent(stages) : 0;
   const eta =
     started && job.etaSeconds !== undefined ? formatTimeLeft(job.etaSeconds, i18n.resolvedLanguage) : null;
   return (
