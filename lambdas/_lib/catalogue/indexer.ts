@@ -7,7 +7,7 @@ import { keys } from '../db/keys';
 import { PUBLISHED, projectFromItem, projectKey } from '../db/projects';
 import { rememberCreators } from './creator-directory';
 import { entriesFor, isWord, type EntryCard, type EntryItem } from './entries';
-import { StatsDelta } from './stats-store';
+import { CellSums, StatsDelta, setCellStats } from './stats-store';
 import { countWords, setWordCounts } from './vocabulary';
 
 /**
@@ -48,8 +48,16 @@ function wordsOf(entries: readonly Record<string, unknown>[]): Set<string> {
   return words;
 }
 
-/** `tally`, when given, receives one count per beat for each word its entries now hold (a re-index). */
-export async function indexBeats(ids: readonly string[], tally?: Map<string, number>): Promise<IndexOutcome> {
+/** What a re-index counts from the beats it reads: the word counts and cell stats a build from scratch makes. */
+export interface ReindexTally {
+  /** Beats per word their entries now hold. */
+  words: Map<string, number>;
+  /** Each beat's stats contribution to the cells it is now in. */
+  stats: CellSums;
+}
+
+/** `tally`, when given, receives what each beat counts for as its entries now stand (a re-index). */
+export async function indexBeats(ids: readonly string[], tally?: ReindexTally): Promise<IndexOutcome> {
   const unique = [...new Set(ids)];
   const outcome: IndexOutcome = {
     beats: unique.length,
@@ -113,7 +121,10 @@ export async function indexBeats(ids: readonly string[], tally?: Map<string, num
     const newWords = wordsOf(wanted);
     for (const word of newWords) if (!oldWords.has(word)) change(word, 1);
     for (const word of oldWords) if (!newWords.has(word)) change(word, -1);
-    if (tally) for (const word of newWords) tally.set(word, (tally.get(word) ?? 0) + 1);
+    if (tally) {
+      for (const word of newWords) tally.words.set(word, (tally.words.get(word) ?? 0) + 1);
+      if (wanted[0]) tally.stats.add(wanted[0], 1);
+    }
   }
 
   // Entries first: the index is right even if what follows fails (then only counts are off).
@@ -129,8 +140,8 @@ export async function indexBeats(ids: readonly string[], tally?: Map<string, num
 /**
  * Re-indexes every published beat, a page at a time (maintenance, never a request path): after the
  * index layout changed, or to build the index of a table that had beats before the indexer existed. The
- * vocabulary's counts are then set from the pass (a beat changed during it can leave them off by one).
- * `onPage` reports progress.
+ * vocabulary's counts and the cells' stats are then set from the pass (a beat changed during it can leave
+ * them off by that change until the next re-index). `onPage` reports progress.
  */
 export async function reindexPublished(onPage?: (done: number) => void, pageSize = 200): Promise<number> {
   let done = 0;
@@ -144,14 +155,16 @@ export async function reindexPublished(onPage?: (done: number) => void, pageSize
       ProjectionExpression: 'id',
     },
   );
-  const words = new Map<string, number>();
+  const tally: ReindexTally = { words: new Map(), stats: new CellSums() };
   for await (const page of pages) {
     const ids = (page.Items ?? []).map((item) => String(item.id));
-    await indexBeats(ids, words);
+    await indexBeats(ids, tally);
     done += ids.length;
     onPage?.(done);
   }
-  // The diffs above count only what changed; the pass saw every published beat, so its tally is the count.
-  await setWordCounts(words);
+  // The diffs above count only what changed (drift stays); the pass saw every published beat, so its
+  // tally is the count.
+  await setWordCounts(tally.words);
+  await setCellStats(tally.stats);
   return done;
 }
