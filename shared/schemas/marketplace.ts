@@ -5,6 +5,7 @@ import { issueCode } from '../errors';
 import { parseDuration } from '../marketplace/duration';
 import { RARITIES } from '../gamification';
 import { PRODUCT_GENRES } from '../marketplace/genres';
+import { BEAT_BPM } from '../marketplace/tempo';
 import { TierSummary } from '../licensing/tier-summary';
 import { textField } from '../text-input';
 
@@ -116,7 +117,7 @@ export const ProjectCreate = z
     }),
     price: money,
     genre: Genre,
-    bpm: z.number().int(issueCode('BPM_NOT_WHOLE')).min(20).max(300),
+    bpm: z.number().int(issueCode('BPM_NOT_WHOLE')).min(BEAT_BPM.min).max(BEAT_BPM.max),
     duration,
     tags,
     audioKey: objectKey,

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formatKey } from '../../../shared/licensing/key-bpm';
 import { statsContribution, type CellStats } from '../../../shared/marketplace/catalogue-stats';
 import { PRODUCT_GENRES } from '../../../shared/marketplace/genres';
+import { BEAT_BPM } from '../../../shared/marketplace/tempo';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { batchGet, batchWrite } from '../db/batch';
@@ -33,9 +34,6 @@ export function statsCellsOf(card: Pick<EntryCard, 'genre' | 'key' | 'bpm'>): Ce
   if (card.key) cells.push(keyCell(card.key));
   return cells;
 }
-
-/** The BPM a beat may have (the upload schema's bounds, shared/schemas/marketplace.ts). */
-const BEAT_BPM = { min: 20, max: 300 };
 
 /** Every stats cell a beat can count in under the upload rules: the genres, the 24 keys, the BPM bands. */
 export function possibleStatsCells(): Cell[] {
