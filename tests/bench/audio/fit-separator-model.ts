@@ -16,9 +16,12 @@
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
  *              --future F the F after (the masks come F frames later);
+ *              --harmonics R1,R2 also reads the bins around R1, R2 … times each bin's frequency;
  *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
  *              --model M fits it over the first pass written to M with --out (and --separator's settings);
  *              with --write it rewrites context-model-weights.ts
+ *   --power P  weighs each sampled bin by its magnitude to the power P instead (default 1; 2 weighs the
+ *              squared errors SDR counts; tried, not kept: docs/audio.md)
  *   --out      writes the model as JSON (separator-variants.ts reads the ablation models from there)
  *   --separator JSON separator options the features are read with, e.g. '{"lowBand":{"bassPitchFloor":0}}'
  *              (fit the model for the settings it will run with)
@@ -74,6 +77,7 @@ function sample(
   rows: number[],
   separator: DspSeparatorOptions,
   layout: Layout,
+  power: number,
 ): void {
   const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
   const mix = read(piece.files.mix);
@@ -116,8 +120,8 @@ function sample(
       const band = bandOf(k * binHz);
       if (rng.next() >= BIN_SHARE[band]!) continue;
       const total = mags.reduce((a, m) => a + m[k]!, 0);
-      const w = f.magnitude[k]!;
-      if (total < 1e-9 || w < 1e-9) continue;
+      const w = f.magnitude[k]! ** power;
+      if (total < 1e-9 || f.magnitude[k]! < 1e-9) continue;
       rows.push(band, w);
       layout.read(f, k, rows);
       for (const m of mags) rows.push(m[k]! / total);
@@ -136,6 +140,8 @@ async function featureTable(
   extra: number,
   separator: DspSeparatorOptions,
   layout: Layout = CUES,
+  /** Each sampled bin weighs its magnitude to this power. */
+  power = 1,
 ): Promise<Float32Array> {
   const ROW = rowOf(layout);
   // Dev half only: the held-out half must never shape the model. The first `count` pieces (FluidR3_GM)
@@ -153,11 +159,11 @@ async function featureTable(
     : '';
   // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
-  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}`;
+  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
-    const suffix = variant ? `-${hashOf(variant)}` : '';
+    const suffix = (variant ? `-${hashOf(variant)}` : '') + (power !== 1 ? `-w${power}` : '');
     const cache = join(dir, `${piece.meta.id}${suffix}.bin`);
     const key = piece.meta.hash + settings;
     if (existsSync(cache) && existsSync(`${cache}.key`) && readFileSync(`${cache}.key`, 'utf8') === key) {
@@ -166,7 +172,7 @@ async function featureTable(
       continue;
     }
     const rows: number[] = [];
-    sample(piece, new Prng(piece.meta.seed), rows, separator, layout);
+    sample(piece, new Prng(piece.meta.seed), rows, separator, layout, power);
     // Each piece weighs the same in every band: its bins' weights are normalised per band.
     const sums = new Float64Array(BAND_EDGES.length);
     for (let r = 0; r < rows.length; r += ROW) sums[rows[r]!]! += rows[r + 1]!;
@@ -193,11 +199,19 @@ export async function fitModel(
     extra?: number;
     without?: FeatureName[];
     products?: boolean;
+    /** Each sampled bin weighs its magnitude to this power (default 1). */
+    power?: number;
     /** Separator settings the features are read with (e.g. `lowBand`), the ones the model will run with. */
     separator?: DspSeparatorOptions;
   } = {},
 ): Promise<MaskModel> {
-  const table = await featureTable(options.count, options.extra ?? 0, options.separator ?? {});
+  const table = await featureTable(
+    options.count,
+    options.extra ?? 0,
+    options.separator ?? {},
+    CUES,
+    options.power ?? 1,
+  );
   const cues: ModelFeature[] = FEATURES.filter((f) => !options.without?.includes(f));
   const products = options.products
     ? PRODUCTS.filter((p) => !options.without?.some((f) => p.split('*').includes(f)))
@@ -220,6 +234,7 @@ export async function fitContext(options: {
   pastFrames?: number;
   futureFrames?: number;
   harmonics?: number[];
+  power?: number;
   over?: readonly ContextModel[];
   separator?: DspSeparatorOptions;
 }): Promise<ContextModel> {
@@ -238,7 +253,7 @@ export async function fitContext(options: {
     weights: BAND_EDGES.map(() => new Array<number>((layout.inputs + 1) * 4).fill(0)),
   };
   const separator = { ...options.separator, context: [...over, probe] };
-  const table = await featureTable(options.count, options.extra ?? 0, separator, layout);
+  const table = await featureTable(options.count, options.extra ?? 0, separator, layout, options.power ?? 1);
   const columns = Array.from({ length: layout.inputs }, (_, i) => i);
   const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4, layout));
   return { ...shape, weights };
@@ -263,6 +278,7 @@ async function main(): Promise<void> {
       pastFrames: arg('past') ? Number(arg('past')) : undefined,
       futureFrames: arg('future') ? Number(arg('future')) : undefined,
       harmonics: arg('harmonics')?.split(',').map(Number),
+      power: arg('power') ? Number(arg('power')) : undefined,
       over,
       // Over another first pass (--model, written with --out) and the settings it was fitted with.
       separator: {
@@ -286,6 +302,7 @@ async function main(): Promise<void> {
         extra: arg('extra') ? Number(arg('extra')) : 0,
         without,
         products: process.argv.includes('--products'),
+        power: arg('power') ? Number(arg('power')) : undefined,
         separator: arg('separator') ? (JSON.parse(arg('separator')!) as DspSeparatorOptions) : {},
       });
   // --bands 0,1: refit only these bands and keep the shipped weights of the others.
