@@ -1,13 +1,11 @@
-import { encodeWav } from '../../../shared/audio/wav';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { STEM_NAMES, type JobStages, type StemName } from '../../../shared/schemas/generation';
-import { openAudio } from '../audio/decode';
-import { objectSource } from '../audio/object-io';
 import { advanceJob, jobAudioKeys, type GenerationJob } from '../db/generations';
 import type { SplitStages } from '../stems/split-object';
-import { readObject } from './audio-store';
 
-/** The split step's pieces around the separator: stem keys, progress records, input for a remote provider. */
+/**
+ * The split step's pieces around the separator: stem keys and progress records. A remote provider's
+ * input and fallback are in ../stems/remote-split.ts (the licence stems ZIP uses them too).
+ */
 
 export function stemKeys(
   job: Pick<GenerationJob, 'id' | 'kind'>,
@@ -56,32 +54,4 @@ export function splitProgressRecorder(
       ...(etaSeconds !== undefined ? { etaSeconds } : {}),
     });
   };
-}
-
-/**
- * The input as a WAV for a remote stems provider (its API takes WAV): a WAV upload as it is, any other
- * decoded format converted to 16-bit WAV (memory: the decoded audio, at most the upload limit).
- */
-export async function readAsWav(bucket: string, key: string, name?: string): Promise<Uint8Array> {
-  const audio = await openAudio(await objectSource(bucket, key, name));
-  if (audio.format === 'wav') {
-    audio.close();
-    return readObject(bucket, key, MAX_UPLOAD_BYTES);
-  }
-  const blocks: Float32Array[][] = [];
-  let frames = 0;
-  for await (const block of audio.blocks()) {
-    blocks.push(block);
-    frames += block[0]!.length;
-  }
-  const channels = Array.from({ length: audio.channelCount }, (_, c) => {
-    const out = new Float32Array(frames);
-    let at = 0;
-    for (const block of blocks) {
-      out.set(block[c]!, at);
-      at += block[c]!.length;
-    }
-    return out;
-  });
-  return encodeWav({ sampleRate: audio.sampleRate, channels });
 }

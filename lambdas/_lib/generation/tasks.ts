@@ -6,12 +6,11 @@ import { musicProviderFromConfig } from '../music/from-config';
 import { isProviderError, type SynthStemName } from '../music/provider';
 import { stemSeparatorFromConfig } from '../stems/from-config';
 import { DspSeparator } from '../stems/dsp-separator';
-import { FallbackStemSeparator } from '../stems/fallback-separator';
-import type { SeparatedStems, StemSeparator } from '../stems/separator';
+import { separateRemotely } from '../stems/remote-split';
 import { splitObject } from '../stems/split-object';
 import { providerSettings } from '../provider-settings';
 import { copyObject, putWav } from './audio-store';
-import { readAsWav, splitProgressRecorder, stemKeys } from './split-stems';
+import { splitProgressRecorder, stemKeys } from './split-stems';
 import { PipelineError, PROVIDER_ERROR_NAMES } from './failures';
 import { liveJob } from './job-tasks';
 import type { ExecutionInput } from './start';
@@ -111,25 +110,6 @@ export async function splitTask(input: ExecutionInput): Promise<{ stems: number 
   }
   await advanceJob(job.id, { progress: 90, stems });
   return { stems: Object.keys(stems).length };
-}
-
-/**
- * The provider's stems, or undefined when it failed and a fallback is configured (logged and counted).
- * The file is read and decoded first: a broken file fails with its code and is no provider failure.
- */
-async function separateRemotely(
-  separator: StemSeparator,
-  source: { bucket: string; key: string; name: string },
-): Promise<SeparatedStems | undefined> {
-  const remote = separator instanceof FallbackStemSeparator ? separator.primary : separator;
-  const wav = await readAsWav(source.bucket, source.key, source.name);
-  try {
-    return await remote.separate(wav);
-  } catch (error) {
-    if (!(separator instanceof FallbackStemSeparator)) throw error;
-    separator.recordFallback(error);
-    return undefined;
-  }
 }
 
 /** The built-in separator, streamed: any decoded format in, WAV + MP3 stems out, bounded memory. */

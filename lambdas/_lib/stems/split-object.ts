@@ -9,7 +9,7 @@ import { StemObjectWriter } from './stem-objects';
  * An uploaded file (WAV, MP3, FLAC, Ogg Vorbis) to four stems in S3, streamed end to end: the object is
  * read in chunks, decoded block by block (lambdas/_lib/audio/decode.ts), separated by the built-in
  * separator's stream (StemSplitStream: planar float in, 16-bit stem frames out) and each stem written as
- * WAV and MP3 in parts. Memory is a few blocks plus each writer's part buffer, whatever the file's
+ * WAV and (when its keys name one) MP3 in parts. Memory is a few blocks plus each writer's part buffer, whatever the file's
  * length. A file that turns out broken part-way (truncated, corrupt) aborts every writer: no stem is
  * left half-written.
  */
@@ -23,13 +23,19 @@ export interface SplitStages {
   encode: number;
 }
 
-export interface SplitObjectResult {
+/** Where one stem goes: always a WAV; an MP3 beside it only when asked (the licence ZIP takes WAV only). */
+export interface StemObjectKeys {
+  wav: string;
+  mp3?: string;
+}
+
+export interface SplitObjectResult<K extends StemObjectKeys = { wav: string; mp3: string }> {
   format: DecodedFormat;
   sampleRate: number;
   channels: number;
   frames: number;
   durationSeconds: number;
-  stems: Record<StemName, { wav: string; mp3: string }>;
+  stems: Record<StemName, K>;
 }
 
 export interface SplitObjectOptions {
@@ -39,11 +45,11 @@ export interface SplitObjectOptions {
   separator?: DspSeparatorOptions;
 }
 
-export async function splitObject(
+export async function splitObject<K extends StemObjectKeys>(
   source: { bucket: string; key: string; name: string },
-  target: { bucket: string; keys: Record<StemName, { wav: string; mp3: string }> },
+  target: { bucket: string; keys: Record<StemName, K> },
   options: SplitObjectOptions = {},
-): Promise<SplitObjectResult> {
+): Promise<SplitObjectResult<K>> {
   const input = await objectSource(source.bucket, source.key, source.name);
   const audio = await openAudio(input);
   const stream = new StemSplitStream(audio.sampleRate, audio.channelCount, options.separator);
