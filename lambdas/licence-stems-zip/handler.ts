@@ -1,7 +1,7 @@
 import { problem } from '../../shared/errors';
 import { getProject } from '../_lib/db/projects';
 import { AppError, NotFound } from '../_lib/errors';
-import { buildStemsZip } from '../_lib/licensing/delivery';
+import { buildStemsZip } from '../_lib/licensing/stems-zip';
 import { STEMS_FAILED, StemsJobInput, finishStemsJob } from '../_lib/licensing/stems-job';
 import { getLicence, getLicenceSettings } from '../_lib/licensing/store';
 import { logger } from '../_lib/logger';

@@ -1,5 +1,3 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { strToU8, zipSync } from 'fflate';
 import {
   deliveredKinds,
   type DeliveredFile,
@@ -7,14 +5,8 @@ import {
   type Mp3View,
   type StemsView,
 } from '../../../shared/licensing/delivery';
-import { s3 } from '../aws/s3';
-import { config } from '../config';
 import type { ProjectRecord } from '../db/projects';
-import { BadRequest } from '../errors';
 import { DOWNLOAD_URL_SECONDS, headAudioBucketObject, presignAudioBucketGet } from '../marketplace-files';
-import { stemSeparatorFromConfig } from '../stems/from-config';
-import { providerSettings } from '../provider-settings';
-import { STEM_NAMES } from '../stems/separator';
 import { MP3_FAILED, needsRenditions, renditionsState, startRenditionsJob } from './renditions';
 import { STEMS_FAILED, startStemsJob, stemsJobState } from './stems-job';
 import { tierAvailable } from './availability';
@@ -22,67 +14,18 @@ import type { LicenceRecord, LicenceSettings } from './store';
 
 export type { DeliveredFile };
 
-const safe = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'beat';
+export const safe = (text: string) => text.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'beat';
 const ext = (key: string) => (key.split('.').pop() ?? '').toLowerCase();
 
-async function read(key: string): Promise<Uint8Array> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
-  return object.Body!.transformToByteArray();
-}
-
 /** The WAV of the beat: the creator's WAV master, or the published audio when that is a WAV. */
-function wavKey(project: Pick<ProjectRecord, 'audio_key'>, settings: LicenceSettings): string | null {
+export function wavKey(project: Pick<ProjectRecord, 'audio_key'>, settings: LicenceSettings): string | null {
   if (settings.wav_key) return settings.wav_key;
   return ext(project.audio_key) === 'wav' ? project.audio_key : null;
 }
 
+/** The stems ZIP (built by ./stems-zip.ts). */
 export function stemsZipKey(orderId: string): string {
   return `licences/${orderId}/stems.zip`;
-}
-
-/**
- * The stems as one ZIP, built once per licence (by the licence-stems-zip job, never on the request path):
- * the creator's multitracks, or — with "AI stems" — the four stems of our separator, each named and
- * documented as AI-separated.
- */
-export async function buildStemsZip(
-  licence: LicenceRecord,
-  project: ProjectRecord,
-  settings: LicenceSettings,
-): Promise<{ key: string; ai: boolean }> {
-  const key = stemsZipKey(licence.order_id);
-  const ai = settings.stems_keys.length === 0;
-  if (await headAudioBucketObject(key)) return { key, ai };
-  const files: Record<string, Uint8Array> = {};
-  const title = safe(project.title);
-  if (!ai) {
-    for (const stemKey of settings.stems_keys) {
-      const name = safe(stemKey.split('/').pop()!.replace(/^\d+_/, ''));
-      files[name] = await read(stemKey);
-    }
-  } else {
-    if (!settings.ai_stems) throw new BadRequest('STEMS_UNAVAILABLE');
-    const source = wavKey(project, settings);
-    if (!source) throw new BadRequest('MASTER_MISSING');
-    const separator = stemSeparatorFromConfig(await providerSettings());
-    const stems = await separator.separate(await read(source));
-    for (const name of STEM_NAMES) files[`${title} - ${name} (AI-separated).wav`] = stems[name];
-    files['LEIA-ME.txt'] = strToU8(
-      'Stems separados por IA (separador DSP da 5D) a partir do master do beat; não são as multitracks ' +
-        'originais do produtor.\r\nAI-separated stems produced from the beat master; not original multitracks.\r\n',
-    );
-  }
-  // WAV/MP3 are already compressed or large PCM: store without deflate (level 0) to keep it fast.
-  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, [b, { level: 0 }]])));
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: config.AUDIO_BUCKET,
-      Key: key,
-      Body: zip,
-      ContentType: 'application/zip',
-    }),
-  );
-  return { key, ai };
 }
 
 /**
