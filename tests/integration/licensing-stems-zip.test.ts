@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeWav, encodeWav } from '../../shared/audio/wav';
+import { defaultTiers } from '../../shared/licensing/tiers';
+import { writeStoredZip, ZipTooLarge } from '../../lambdas/_lib/audio/object-zip';
+import { config } from '../../lambdas/_lib/config';
+import { listClientOrders } from '../../lambdas/_lib/db/orders';
+import { client, creator, publish, putAudioBucketObject, testS3, type Claims } from './marketplace-helpers';
+import { api, pay, startLicensingEnv, waitForFiles, type LicensingEnv } from './licensing-helpers';
+
+/**
+ * The stems ZIP's contents, built by the licence-stems-zip job with bounded memory: AI stems split from the
+ * master straight to objects and a stored ZIP streamed from them in parts; multitracks streamed as
+ * uploaded. A master that turns out broken fails the job and leaves neither a ZIP nor stem objects.
+ */
+let env: LicensingEnv;
+
+beforeAll(async () => {
+  env = await startLicensingEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const SR = 44100;
+const SECONDS = 3;
+
+/** A 24-bit stereo master with different channels: a bass note, a click train, a high tone on the right. */
+function master(): Uint8Array {
+  const n = SR * SECONDS;
+  const left = new Float32Array(n).map(
+    (_, i) => 0.3 * Math.sin((2 * Math.PI * 110 * i) / SR) + (i % 11025 < 200 ? 0.4 : 0),
+  );
+  const right = new Float32Array(n).map(
+    (_, i) => left[i]! * 0.7 + 0.1 * Math.sin((2 * Math.PI * 1760 * i) / SR),
+  );
+  return encodeWav({ sampleRate: SR, channels: [left, right] }, 'pcm24');
+}
+
+async function exists(key: string): Promise<boolean> {
+  try {
+    await testS3.send(new HeadObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const list = await testS3.send(new ListObjectsV2Command({ Bucket: config.AUDIO_BUCKET, Prefix: prefix }));
+  return (list.Contents ?? []).map((object) => object.Key!);
+}
+
+/** A Trackout lease bought by a new buyer, on a beat with the given licence files. */
+async function boughtTrackout(files: {
+  master?: Uint8Array;
+  stems?: Record<string, Uint8Array>;
+}): Promise<{ buyer: Claims; orderId: string; masterKey: string; title: string }> {
+  const owner = creator('Produtor ZIP Stems');
+  const beat = await publish(owner, { price: 30 });
+  const masterKey = `audio/${owner.sub}/${Date.now()}_master.wav`;
+  await putAudioBucketObject(masterKey, Buffer.from(files.master ?? master()), 'audio/wav');
+  const stemsKeys: string[] = [];
+  for (const [name, bytes] of Object.entries(files.stems ?? {})) {
+    const key = `stems/${owner.sub}/${Date.now()}_${name}`;
+    await putAudioBucketObject(key, Buffer.from(bytes), 'audio/wav');
+    stemsKeys.push(key);
+  }
+  const settings = await api('PUT', `/api/creator/projects/${beat.id}/licences`, {
+    claims: owner,
+    body: {
+      tiers: defaultTiers(30),
+      wav_key: masterKey,
+      ai_stems: stemsKeys.length === 0,
+      stems_keys: stemsKeys,
+    },
+  });
+  expect(settings.status).toBe(200);
+  const buyer = client('Compradora ZIP');
+  const session = await api<{ url: string }>('POST', '/api/functions/create-payment', {
+    claims: buyer,
+    body: { projectId: beat.id, tier: 'trackout' },
+  });
+  await pay(session.body.url);
+  const [order] = await listClientOrders(buyer.sub);
+  return { buyer, orderId: order!.id, masterKey, title: beat.title };
+}
+
+async function stemsZip(buyer: Claims, orderId: string): Promise<Record<string, Uint8Array>> {
+  expect((await api('GET', `/api/licences/${orderId}/files`, { claims: buyer })).status).toBe(202);
+  const ready = await waitForFiles(buyer, orderId, 90_000);
+  expect(ready.body.status).toBe('ready');
+  const stems = ready.body.files.find((file) => file.kind === 'stems')!;
+  return unzipSync(new Uint8Array(await (await fetch(stems.url)).arrayBuffer()));
+}
+
+describe('licence stems ZIP, streamed', () => {
+  it('AI stems: four WAVs of the master’s length and rate that sum back to it, plus LEIA-ME.txt', async () => {
+    const bytes = master();
+    const { buyer, orderId } = await boughtTrackout({ master: bytes });
+    const zip = await stemsZip(buyer, orderId);
+    const names = Object.keys(zip).sort();
+    expect(names).toHaveLength(5);
+    expect(
+      names.filter((name) => / - (vocals|drums|bass|other) \(AI-separated\)\.wav$/.test(name)),
+    ).toHaveLength(4);
+    expect(new TextDecoder().decode(zip['LEIA-ME.txt'])).toContain('AI-separated stems');
+    const input = decodeWav(bytes);
+    const stems = names.filter((name) => name.endsWith('.wav')).map((name) => decodeWav(zip[name]!));
+    for (const stem of stems) {
+      expect(stem.sampleRate).toBe(SR);
+      expect(stem.channels).toHaveLength(2);
+      expect(stem.channels[0]!.length).toBe(SR * SECONDS);
+    }
+    // `other` is the input minus the other three: the sum is the master but for 16-bit rounding.
+    let worst = 0;
+    for (let c = 0; c < 2; c++)
+      for (let i = 0; i < SR * SECONDS; i++) {
+        const sum = stems.reduce((total, stem) => total + stem.channels[c]![i]!, 0);
+        worst = Math.max(worst, Math.abs(sum - input.channels[c]![i]!));
+      }
+    expect(worst).toBeLessThan(1e-3);
+    // The stem objects were only the ZIP's input: deleted once zipped.
+    expect(await keysUnder(`licences/${orderId}/stems/`)).toEqual([]);
+  }, 120_000);
+
+  it('a truncated master fails the job with its code and leaves no ZIP and no stem objects', async () => {
+    const { buyer, orderId, masterKey } = await boughtTrackout({});
+    // The master is replaced by a cut copy after the settings were saved (its header still says 3 s).
+    const bytes = master();
+    await putAudioBucketObject(masterKey, Buffer.from(bytes.subarray(0, bytes.length / 2)), 'audio/wav');
+    expect((await api('GET', `/api/licences/${orderId}/files`, { claims: buyer })).status).toBe(202);
+    const failed = await waitForFiles(buyer, orderId, 90_000);
+    expect(failed.body).toMatchObject({ status: 'failed', stems: { status: 'failed', ai: true } });
+    expect(failed.body.stems?.error?.code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+    expect(await exists(`licences/${orderId}/stems.zip`)).toBe(false);
+    expect(await keysUnder(`licences/${orderId}/`)).toEqual([]);
+  }, 120_000);
+
+  it('multitracks: the creator’s files byte for byte, named without the upload prefix', async () => {
+    const tone = (hz: number) =>
+      encodeWav({
+        sampleRate: SR,
+        channels: [new Float32Array(SR).map((_, i) => Math.sin((2 * Math.PI * hz * i) / SR))],
+      });
+    const kick = tone(60);
+    const keys = tone(440);
+    const { buyer, orderId } = await boughtTrackout({ stems: { 'kick.wav': kick, 'keys.wav': keys } });
+    const zip = await stemsZip(buyer, orderId);
+    expect(Object.keys(zip).sort()).toEqual(['keys.wav', 'kick.wav']);
+    expect(Buffer.from(zip['kick.wav']!).equals(Buffer.from(kick))).toBe(true);
+    expect(Buffer.from(zip['keys.wav']!).equals(Buffer.from(keys))).toBe(true);
+  }, 120_000);
+});
+
+describe('writeStoredZip', () => {
+  it('a failure after parts were sent aborts the upload: no object at the key', async () => {
+    const big = `test-zip/${randomUUID()}/big.bin`;
+    await putAudioBucketObject(big, Buffer.alloc(9 * 1024 * 1024, 7), 'application/octet-stream');
+    const key = `test-zip/${randomUUID()}/out.zip`;
+    await expect(
+      writeStoredZip(config.AUDIO_BUCKET, key, [
+        { name: 'big.bin', key: big },
+        { name: 'gone.bin', key: `test-zip/${randomUUID()}/missing.bin` },
+      ]),
+    ).rejects.toThrow();
+    expect(await exists(key)).toBe(false);
+  });
+
+  it('refuses what only ZIP64 could hold instead of writing a broken archive', async () => {
+    const key = `test-zip/${randomUUID()}/many.zip`;
+    const entries = Array.from({ length: 70_000 }, (_, i) => ({
+      name: `${i}.txt`,
+      bytes: new Uint8Array(1),
+    }));
+    await expect(writeStoredZip(config.AUDIO_BUCKET, key, entries)).rejects.toBeInstanceOf(ZipTooLarge);
+    expect(await exists(key)).toBe(false);
+  });
+});
