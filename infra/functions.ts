@@ -370,7 +370,10 @@ export const functions = [
     invokesAsync: ['licence-stems-zip', 'beat-renditions'],
   },
   {
-    // The DSP split holds the beat's WAV and its four stems in memory and is CPU-bound.
+    // Streamed (lambdas/_lib/licensing/stems-zip.ts): the built-in split of a 10-minute 48 kHz 24-bit
+    // master peaks at ~370 MB (tests/bench/licensing/stems-zip-memory.ts). 1536 MB leaves room for a
+    // managed provider's answer (whole WAVs: master + four stems, ~630 MB for 10 minutes) and buys
+    // ~0.9 vCPU for the CPU-bound separator (the 10-minute split is ~75 CPU seconds).
     name: 'licence-stems-zip',
     description:
       'Background job (async invoke, never routed): builds the stems ZIP of a Trackout licence, AI or multitracks',
@@ -379,7 +382,7 @@ export const functions = [
     asyncTarget: true,
     stemsProvider: true,
     timeoutSeconds: STEMS_JOB_TIMEOUT_SECONDS,
-    memoryMb: 3008,
+    memoryMb: 1536,
     reservedConcurrency: 10,
   },
   {

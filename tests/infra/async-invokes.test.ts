@@ -28,12 +28,18 @@ function logicalIdOf(name: string): string {
 describe('async invokes between catalogue functions', () => {
   const pairs = defs.flatMap((d) => (d.invokesAsync ?? []).map((target) => [d.name, target] as const));
 
-  it('the licences function starts the stems ZIP job, which is an unrouted async target', () => {
+  it('the licences function starts the stems ZIP job, an unrouted async target sized for its streamed build', () => {
     expect(pairs).toContainEqual(['licences', 'licence-stems-zip']);
     for (const [, target] of pairs) {
       expect(defs.find((d) => d.name === target)?.asyncTarget).toBe(true);
       expect(routes.some((r) => r.functionName === target)).toBe(false);
     }
+    // The ZIP streams (peak ~370 MB for a 10-minute master): 1536 MB, not the 3008 the in-memory build needed.
+    const lambdas = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+    expect(lambdas[logicalIdOf('licence-stems-zip')]!.Properties).toMatchObject({
+      MemorySize: 1536,
+      Timeout: 600,
+    });
   });
 
   it('publishing a beat and asking for its files start the renditions job, a 2 GiB unrouted async target', () => {
