@@ -371,9 +371,10 @@ export const functions = [
   },
   {
     // Streamed (lambdas/_lib/licensing/stems-zip.ts): the built-in split of a 10-minute 48 kHz 24-bit
-    // master peaks at ~370 MB (tests/bench/licensing/stems-zip-memory.ts). 1536 MB leaves room for a
-    // managed provider's answer (whole WAVs: master + four stems, ~630 MB for 10 minutes) and buys
-    // ~0.9 vCPU for the CPU-bound separator (the 10-minute split is ~75 CPU seconds).
+    // master peaks at ~370 MB (tests/bench/licensing/stems-zip-memory.ts). 2 GiB is for CPU, not memory:
+    // a full vCPU for the single-threaded separator (~75 CPU seconds for 10 minutes), room for a managed
+    // provider's answer (whole WAVs: master + four stems, ~630 MB for 10 minutes), and the local twin
+    // runs functions of 2 GiB and more on a worker thread (infra/local/lambda-invoke.ts).
     name: 'licence-stems-zip',
     description:
       'Background job (async invoke, never routed): builds the stems ZIP of a Trackout licence, AI or multitracks',
@@ -382,7 +383,7 @@ export const functions = [
     asyncTarget: true,
     stemsProvider: true,
     timeoutSeconds: STEMS_JOB_TIMEOUT_SECONDS,
-    memoryMb: 1536,
+    memoryMb: 2048,
     reservedConcurrency: 10,
   },
   {

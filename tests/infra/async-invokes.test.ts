@@ -34,10 +34,11 @@ describe('async invokes between catalogue functions', () => {
       expect(defs.find((d) => d.name === target)?.asyncTarget).toBe(true);
       expect(routes.some((r) => r.functionName === target)).toBe(false);
     }
-    // The ZIP streams (peak ~370 MB for a 10-minute master): 1536 MB, not the 3008 the in-memory build needed.
+    // The ZIP streams (peak ~370 MB for a 10-minute master): 2 GiB for a full vCPU, not the 3008 MB the
+    // in-memory build needed.
     const lambdas = api.findResources('AWS::Lambda::Function') as Record<string, Resource>;
     expect(lambdas[logicalIdOf('licence-stems-zip')]!.Properties).toMatchObject({
-      MemorySize: 1536,
+      MemorySize: 2048,
       Timeout: 600,
     });
   });
