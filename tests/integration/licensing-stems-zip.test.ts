@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalLambda, type LocalLambda } from '../../infra/local/lambda-invoke';
 import { decodeWav, encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
 import { writeStoredZip, ZipTooLarge } from '../../lambdas/_lib/audio/object-zip';
@@ -14,13 +17,21 @@ import { api, pay, startLicensingEnv, waitForFiles, type LicensingEnv } from './
  * The stems ZIP's contents, built by the licence-stems-zip job with bounded memory: AI stems split from the
  * master straight to objects and a stored ZIP streamed from them in parts; multitracks streamed as
  * uploaded. A master that turns out broken fails the job and leaves neither a ZIP nor stem objects.
+ * The jobs run on a Lambda endpoint of this file's own (its worker threads copy this process's
+ * environment), so a test can configure a managed stems provider.
  */
 let env: LicensingEnv;
+let lambda: LocalLambda;
+const savedLambdaEndpoint = process.env.AWS_ENDPOINT_URL_LAMBDA;
 
 beforeAll(async () => {
   env = await startLicensingEnv();
+  lambda = await startLocalLambda({ quiet: true });
+  process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.endpoint;
 });
 afterAll(async () => {
+  process.env.AWS_ENDPOINT_URL_LAMBDA = savedLambdaEndpoint;
+  await lambda?.stop();
   await env?.stop();
 });
 
@@ -178,4 +189,77 @@ describe('writeStoredZip', () => {
     await expect(writeStoredZip(config.AUDIO_BUCKET, key, entries)).rejects.toBeInstanceOf(ZipTooLarge);
     expect(await exists(key)).toBe(false);
   });
+});
+
+describe('licence stems ZIP with a managed stems provider', () => {
+  let stub: Server;
+  let mode: 'fail' | 'answer' = 'fail';
+  const posted: number[] = [];
+  const provided = Object.fromEntries(
+    ['vocals', 'drums', 'bass', 'other'].map((name, i) => [
+      name,
+      encodeWav({ sampleRate: SR, channels: [new Float32Array(SR).fill((i + 1) / 10)] }),
+    ]),
+  );
+
+  beforeAll(async () => {
+    stub = createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      req.on('end', () => {
+        const { port } = stub.address() as AddressInfo;
+        const stem = /^\/stems\/(\w+)\.wav$/.exec(req.url ?? '')?.[1];
+        if (stem && provided[stem]) {
+          res.writeHead(200, { 'content-type': 'audio/wav' });
+          return void res.end(provided[stem]);
+        }
+        posted.push(bytes);
+        if (mode === 'fail') {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          return void res.end(JSON.stringify({ error: 'unsupported input' }));
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            Object.fromEntries(
+              Object.keys(provided).map((n) => [n, `http://127.0.0.1:${port}/stems/${n}.wav`]),
+            ),
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    process.env.STEMS_PROVIDER_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+    process.env.STEMS_PROVIDER_KEY = 'stub-key';
+  });
+  afterAll(async () => {
+    delete process.env.STEMS_PROVIDER_URL;
+    delete process.env.STEMS_PROVIDER_KEY;
+    await new Promise<void>((resolve) => stub.close(() => resolve()));
+  });
+
+  it("zips the provider's stems as it answered them", async () => {
+    mode = 'answer';
+    const bytes = master();
+    const { buyer, orderId } = await boughtTrackout({ master: bytes });
+    const zip = await stemsZip(buyer, orderId);
+    expect(posted.at(-1)).toBe(bytes.length);
+    for (const [name, wav] of Object.entries(provided)) {
+      const entry = Object.keys(zip).find((n) => n.endsWith(` - ${name} (AI-separated).wav`))!;
+      expect(Buffer.from(zip[entry]!).equals(Buffer.from(wav))).toBe(true);
+    }
+    expect(Object.keys(zip)).toContain('LEIA-ME.txt');
+  }, 120_000);
+
+  it('falls back to the streamed built-in split when the provider fails', async () => {
+    mode = 'fail';
+    const before = posted.length;
+    const { buyer, orderId } = await boughtTrackout({});
+    const zip = await stemsZip(buyer, orderId);
+    expect(posted.length).toBeGreaterThan(before);
+    const stems = Object.keys(zip).filter((n) => n.endsWith('(AI-separated).wav'));
+    expect(stems).toHaveLength(4);
+    for (const name of stems) expect(decodeWav(zip[name]!).channels[0]!.length).toBe(SR * SECONDS);
+    expect(await keysUnder(`licences/${orderId}/stems/`)).toEqual([]);
+  }, 120_000);
 });
