@@ -4,7 +4,7 @@ import { writeStoredZip, ZipTooLarge, type ZipEntry } from '../audio/object-zip'
 import { s3 } from '../aws/s3';
 import { config } from '../config';
 import type { ProjectRecord } from '../db/projects';
-import { BadRequest } from '../errors';
+import { AppError, BadRequest } from '../errors';
 import { headAudioBucketObject } from '../marketplace-files';
 import { providerSettings } from '../provider-settings';
 import { DspSeparator } from '../stems/dsp-separator';
@@ -25,6 +25,9 @@ import type { LicenceRecord, LicenceSettings } from './store';
  * the master, so keeping them would only leave orphaned gigabytes. A failure leaves no ZIP (the upload
  * is aborted), so the job's retry (./stems-job.ts) starts clean.
  */
+
+/** The decoder's answers about the creator's master: the buyer cannot mend it, so the job says the master is damaged. */
+const MASTER_PROBLEMS = new Set(['AUDIO_CORRUPT', 'AUDIO_EMPTY', 'AUDIO_TRUNCATED', 'UNSUPPORTED_AUDIO']);
 
 const AI_README =
   'Stems separados por IA (separador DSP da 5D) a partir do master do beat; não são as multitracks ' +
@@ -88,7 +91,11 @@ async function writeAiStemsZip(
     STEM_NAMES.map((name) => [name, { wav: aiStemKey(orderId, name) }]),
   ) as Record<StemName, { wav: string }>;
   try {
-    await splitObject(source, { bucket, keys });
+    await splitObject(source, { bucket, keys }).catch((error: unknown) => {
+      if (error instanceof AppError && MASTER_PROBLEMS.has(error.code))
+        throw new BadRequest('STEMS_FAILED', { context: 'master' });
+      throw error;
+    });
     const stems = STEM_NAMES.map((name) => ({ name: entryName(name), key: keys[name].wav }));
     await writeStoredZip(bucket, zipKey, [...stems, readme]);
   } finally {
