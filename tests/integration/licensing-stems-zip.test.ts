@@ -12,6 +12,8 @@ import { config } from '../../lambdas/_lib/config';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
 import { client, creator, publish, putAudioBucketObject, testS3, type Claims } from './marketplace-helpers';
 import { api, pay, startLicensingEnv, waitForFiles, type LicensingEnv } from './licensing-helpers';
+import { formatApiError } from '../../shared/i18n/api-errors/format';
+import apiErrorsPtBR from '../../shared/i18n/api-errors/pt-BR';
 
 /**
  * The stems ZIP's contents, built by the licence-stems-zip job with bounded memory: AI stems split from the
@@ -146,10 +148,11 @@ describe('licence stems ZIP, streamed', () => {
     const failed = await waitForFiles(buyer, orderId, 90_000);
     expect(failed.body).toMatchObject({ status: 'failed', stems: { status: 'failed', ai: true } });
     // The buyer cannot mend the creator's master: told it is damaged, not to send a complete file.
-    expect(failed.body.stems?.error).toMatchObject({
-      code: 'STEMS_FAILED',
-      message: 'O master deste beat está danificado e não dá para separar os stems dele. Fale com o suporte.',
-    });
+    const error = failed.body.stems?.error;
+    expect(error).toMatchObject({ code: 'STEMS_FAILED', params: { context: 'master' } });
+    expect(formatApiError(apiErrorsPtBR, error!.code, error!.params)).toBe(
+      'O master deste beat está danificado e não dá para separar os stems dele. Fale com o suporte.',
+    );
     expect(await exists(`licences/${orderId}/stems.zip`)).toBe(false);
     expect(await keysUnder(`licences/${orderId}/`)).toEqual([]);
   }, 120_000);
