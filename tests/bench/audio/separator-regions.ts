@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { DspSeparator } from '../../../lambdas/_lib/stems/dsp-separator';
 import { Fft } from '../../../shared/audio/fft';
 import { decodeWav } from '../../../shared/audio/wav';
+import { monoOf, plainSdr } from './plain-sdr';
 import { ensureMaterial, STEMS } from './material';
 
 const N = 2048;
@@ -28,23 +29,6 @@ const WINDOW = Float64Array.from({ length: N }, (_, i) =>
 );
 
 type Spectrum = { re: Float64Array; im: Float64Array }[];
-
-function monoOf(bytes: Uint8Array): Float64Array {
-  const { channels } = decodeWav(bytes);
-  const l = channels[0]!;
-  const r = channels[1] ?? l;
-  return Float64Array.from(l, (v, i) => (v + r[i]!) / 2);
-}
-
-function plainSdr(ref: Float64Array, est: Float64Array): number {
-  let s = 0;
-  let e = 0;
-  for (let i = 0; i < ref.length; i++) {
-    s += ref[i]! ** 2;
-    e += (ref[i]! - (est[i] ?? 0)) ** 2;
-  }
-  return 10 * Math.log10((s + 1e-12) / (e + 1e-12));
-}
 
 function stft(x: Float64Array): Spectrum {
   const frames = Math.ceil(x.length / HOP) + 3;

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
-import { decodeWav } from '../../../shared/audio/wav';
+import { monoOf, plainSdr } from './plain-sdr';
 import { ensureMaterial, STEMS, type Stem } from './material';
 
 export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
@@ -43,24 +43,6 @@ function adHoc(name: string): DspSeparatorOptions {
         : (pass as ContextModel),
     );
   return options;
-}
-
-function monoOf(bytes: Uint8Array): Float64Array {
-  const { channels } = decodeWav(bytes);
-  const l = channels[0]!;
-  const r = channels[1] ?? l;
-  return Float64Array.from(l, (v, i) => (v + r[i]!) / 2);
-}
-
-function plainSdr(ref: Float64Array, est: Float64Array): number {
-  let s = 0;
-  let e = 0;
-  const n = Math.min(ref.length, est.length);
-  for (let i = 0; i < n; i++) {
-    s += ref[i]! ** 2;
-    e += (ref[i]! - est[i]!) ** 2;
-  }
-  return 10 * Math.log10((s + 1e-12) / (e + 1e-12));
 }
 
 async function main(): Promise<void> {
