@@ -183,6 +183,20 @@ export function bytesSource(bytes: Uint8Array, name?: string, pieceBytes = 1 << 
   return { name, chunks: pieces() };
 }
 
+/** Decoded blocks joined into one array per channel (for audio that is held whole anyway). */
+export function joinBlocks(blocks: readonly Float32Array[][], channelCount: number): Float32Array[] {
+  const frames = blocks.reduce((n, block) => n + block[0]!.length, 0);
+  return Array.from({ length: channelCount }, (_, c) => {
+    const out = new Float32Array(frames);
+    let at = 0;
+    for (const block of blocks) {
+      out.set(block[c]!, at);
+      at += block[c]!.length;
+    }
+    return out;
+  });
+}
+
 export interface DecodedPrefix {
   format: DecodedFormat;
   audio: PcmAudio;
@@ -215,15 +229,7 @@ export async function decodePrefix(
       break;
     }
   }
-  const channels = Array.from({ length: stream.channelCount }, (_, c) => {
-    const out = new Float32Array(frames);
-    let at = 0;
-    for (const part of parts) {
-      out.set(part[c]!, at);
-      at += part[c]!.length;
-    }
-    return out;
-  });
+  const channels = joinBlocks(parts, stream.channelCount);
   let totalFrames = frames;
   if (!complete) {
     totalFrames =

@@ -1,6 +1,6 @@
 import { encodeWav } from '../../../shared/audio/wav';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
-import { openAudio } from '../audio/decode';
+import { joinBlocks, openAudio } from '../audio/decode';
 import { objectSource } from '../audio/object-io';
 import { readObject } from '../generation/audio-store';
 import { FallbackStemSeparator } from './fallback-separator';
@@ -43,19 +43,6 @@ export async function readAsWav(bucket: string, key: string, name?: string): Pro
     return readObject(bucket, key, MAX_UPLOAD_BYTES);
   }
   const blocks: Float32Array[][] = [];
-  let frames = 0;
-  for await (const block of audio.blocks()) {
-    blocks.push(block);
-    frames += block[0]!.length;
-  }
-  const channels = Array.from({ length: audio.channelCount }, (_, c) => {
-    const out = new Float32Array(frames);
-    let at = 0;
-    for (const block of blocks) {
-      out.set(block[c]!, at);
-      at += block[c]!.length;
-    }
-    return out;
-  });
-  return encodeWav({ sampleRate: audio.sampleRate, channels });
+  for await (const block of audio.blocks()) blocks.push(block);
+  return encodeWav({ sampleRate: audio.sampleRate, channels: joinBlocks(blocks, audio.channelCount) });
 }

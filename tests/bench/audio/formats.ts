@@ -14,7 +14,7 @@ import path from 'node:path';
 import { analyseMusic } from '../../../shared/audio/music/analyse';
 import { mixDown } from '../../../shared/audio/music/dsp';
 import { decodeWav, type PcmAudio } from '../../../shared/audio/wav';
-import { bytesSource, openAudio } from '../../../lambdas/_lib/audio/decode';
+import { bytesSource, joinBlocks, openAudio } from '../../../lambdas/_lib/audio/decode';
 import { StemSplitStream } from '../../../lambdas/_lib/stems/dsp-separator';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Split } from './material';
 
@@ -42,19 +42,7 @@ async function decodeFile(file: string): Promise<PcmAudio> {
   const stream = await openAudio(bytesSource(new Uint8Array(readFileSync(file)), file));
   const blocks: Float32Array[][] = [];
   for await (const block of stream.blocks()) blocks.push(block.map((c) => c.slice()));
-  const frames = blocks.reduce((n, b) => n + b[0]!.length, 0);
-  return {
-    sampleRate: stream.sampleRate,
-    channels: Array.from({ length: stream.channelCount }, (_, c) => {
-      const out = new Float32Array(frames);
-      let at = 0;
-      for (const block of blocks) {
-        out.set(block[c]!, at);
-        at += block[c]!.length;
-      }
-      return out;
-    }),
-  };
+  return { sampleRate: stream.sampleRate, channels: joinBlocks(blocks, stream.channelCount) };
 }
 
 /** The pipeline's separation of decoded audio, as planar float stems. */
