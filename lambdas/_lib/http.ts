@@ -49,6 +49,17 @@ export function publicJson(
 }
 
 /**
+ * Text for a quoted header value (a Server-Timing `desc`): printable ASCII only, anything else and `"`, `\`
+ * and `%` percent-encoded. A header cannot carry other characters (Node refuses them, API Gateway mangles
+ * them), and a search plan names the visitor's words, which may be in any script.
+ */
+export function headerText(text: string): string {
+  // A lone surrogate has no UTF-8: it is written as the replacement character's bytes.
+  const encode = (c: string) => (/^[\ud800-\udfff]$/u.test(c) ? '%EF%BF%BD' : encodeURIComponent(c));
+  return text.replace(/[^\x20-\x7e]|["\\%]/gu, encode);
+}
+
+/**
  * `{error:{code,message,params?,issues?}}`: the message is the code's pt-BR text with its params (the web
  * shows its own catalogue's text for the code, in the reader's language). `extra` adds fields a caller
  * branches on (INPUT_POLICY's `reason`).

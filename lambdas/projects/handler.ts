@@ -9,7 +9,7 @@ import { requireCreator } from '../_lib/auth';
 import { findCreators } from '../_lib/catalogue/creator-directory';
 import { searchCatalogue } from '../_lib/catalogue/search';
 import { NotFound } from '../_lib/errors';
-import { httpHandler, json, parseBody, parseQuery, pathParam, publicJson } from '../_lib/http';
+import { headerText, httpHandler, json, parseBody, parseQuery, pathParam, publicJson } from '../_lib/http';
 import { playLink, projectView, publishProject, requireProject } from '../_lib/marketplace';
 // Every route signs or checks files: S3 loads in the cold start, not on the first request.
 import '../_lib/aws/s3-objects';
@@ -30,7 +30,7 @@ export const handler = httpHandler(async (event) => {
       const ms = (performance.now() - started).toFixed(1);
       return publicJson(page, EDGE_CACHE.catalogue, {
         // How the page was read: server time, DynamoDB items read and queries (tests/bench/catalogue).
-        'server-timing': `search;dur=${ms};desc="${diagnostics.plan}", reads;desc="${diagnostics.reads}", queries;desc="${diagnostics.queries}"`,
+        'server-timing': `search;dur=${ms};desc="${headerText(diagnostics.plan)}", reads;desc="${diagnostics.reads}", queries;desc="${diagnostics.queries}"`,
       });
     }
     case 'GET /api/projects/{id}': {

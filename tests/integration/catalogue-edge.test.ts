@@ -96,6 +96,16 @@ describe('public reads are the same cacheable bytes for everyone', () => {
     }
   });
 
+  it('a search in any script answers 200 with headers HTTP can carry (Server-Timing names the words)', async () => {
+    // A Glagolitic letter once made the local router answer 500: Node refuses such header bytes.
+    for (const q of ['Ⰰ', 'привет', '音楽', '🎵 beat', 'a"b\\c']) {
+      const answer = await raw(`/api/projects?q=${encodeURIComponent(q)}`);
+      expect(answer.statusCode, q).toBe(200);
+      for (const [name, value] of Object.entries(answer.headers ?? {}))
+        expect(String(value), `${q}: ${name}`).toMatch(/^[\x20-\x7e]*$/);
+    }
+  });
+
   it('no cacheable answer carries a presigned URL; cards point at stable public media paths', async () => {
     for (const path of paths) {
       const answer = await raw(path);
