@@ -48,7 +48,10 @@ function wordsOf(entries: readonly Record<string, unknown>[]): Set<string> {
   return words;
 }
 
-/** What a re-index counts from the beats it reads: the word counts and cell stats a build from scratch makes. */
+/**
+ * What a re-index counts from the beats it reads: the word counts and cell stats a build from scratch
+ * makes.
+ */
 export interface ReindexTally {
   /** Beats per word their entries now hold. */
   words: Map<string, number>;

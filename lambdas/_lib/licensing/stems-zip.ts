@@ -26,7 +26,10 @@ import type { LicenceRecord, LicenceSettings } from './store';
  * is aborted), so the job's retry (./stems-job.ts) starts clean.
  */
 
-/** The decoder's answers about the creator's master: the buyer cannot mend it, so the job says the master is damaged. */
+/**
+ * The decoder's answers about the creator's master: the buyer cannot mend it, so the job says the master
+ * is damaged.
+ */
 const MASTER_PROBLEMS = new Set(['AUDIO_CORRUPT', 'AUDIO_EMPTY', 'AUDIO_TRUNCATED', 'UNSUPPORTED_AUDIO']);
 
 const AI_README =
@@ -56,7 +59,10 @@ export async function buildStemsZip(
   return { key, ai };
 }
 
-/** The creator's files as uploaded, named without the upload's numeric prefix (the same name: the last wins). */
+/**
+ * The creator's files as uploaded, named without the upload's numeric prefix (the same name: the last
+ * wins).
+ */
 function multitrackEntries(stemKeys: string[]): ZipEntry[] {
   const byName = new Map<string, string>();
   for (const stemKey of stemKeys) byName.set(safe(stemKey.split('/').pop()!.replace(/^\d+_/, '')), stemKey);

@@ -9,9 +9,9 @@ import { StemObjectWriter } from './stem-objects';
  * An uploaded file (WAV, MP3, FLAC, Ogg Vorbis) to four stems in S3, streamed end to end: the object is
  * read in chunks, decoded block by block (lambdas/_lib/audio/decode.ts), separated by the built-in
  * separator's stream (StemSplitStream: planar float in, 16-bit stem frames out) and each stem written as
- * WAV and (when its keys name one) MP3 in parts. Memory is a few blocks plus each writer's part buffer, whatever the file's
- * length. A file that turns out broken part-way (truncated, corrupt) aborts every writer: no stem is
- * left half-written.
+ * WAV and (when its keys name one) MP3 in parts. Memory is a few blocks plus each writer's part buffer,
+ * whatever the file's length. A file that turns out broken part-way (truncated, corrupt) aborts every
+ * writer: no stem is left half-written.
  */
 
 export interface SplitStages {
