@@ -233,9 +233,11 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
       // make (docs/audio.md). This guards against the separator breaking on the platform's own tracks.
       expect(mean(perStem), JSON.stringify(values)).toBeGreaterThanOrEqual(2.5);
       // The kick/bass split of the low band is what the full-band stage alone got wrong (on these mixes it
-      // gave a mean of 5.7 dB, drums 4.6 dB, bass 1.4 dB).
-      expect(mean(values.drums)).toBeGreaterThan(5.5);
-      expect(mean(values.bass)).toBeGreaterThan(2.5);
+      // gave a mean of 5.7 dB, drums 4.6 dB, bass 1.4 dB). The low band's fitted model (sampled kits and
+      // basses) splits the synthesizer's kick and sine bass less well than the hand-set rules did (drums
+      // 6.9 → 5.3 dB, bass 3.5 → 2.0 dB; docs/audio.md), but still better than the full band alone.
+      expect(mean(values.drums), JSON.stringify(values.drums)).toBeGreaterThan(5);
+      expect(mean(values.bass), JSON.stringify(values.bass)).toBeGreaterThan(1.7);
     },
   );
 

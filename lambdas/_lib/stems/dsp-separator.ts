@@ -20,9 +20,10 @@ export { StemSplitStream, type StemBlock } from './stem-stream';
  * L + iR per frame):
  *  1. Low band (long window, N = 8192: 5.4 Hz bins; low-band-stage.ts). Below ~250 Hz a kick's body and
  *     a bassline share the same few bins of a short window; the long window resolves their partials.
- *     Each low partial is drums or bass by median filtering (harmonic/percussive, soft mask) and by its
- *     envelope (a steady fall at a drum body's rate is drum body). Cosine crossover (full below 150 Hz,
- *     none above 250 Hz); the stage's drums and bass are subtracted from the input. The stage also
+ *     Each low bin's drums and bass shares come from a small fitted model (low-band-model.ts) of its
+ *     cues: harmonic/percussive ratio, decay over the next frames, closeness to the tracked bass note's
+ *     partials, level, coherence, onset. Cosine crossover (full below 150 Hz, none above 250 Hz); the
+ *     stage's drums and bass are subtracted from the input (its vocals and other shares stay). The stage also
  *     leaves long-window features for stage 2: harmonic/percussive ratio and REPET-SIM repetition
  *     (repetition.ts; what comes round again is accompaniment).
  *  2. Full band (N = 2048; full-band-stage.ts) on that residual: per bin, the mask model

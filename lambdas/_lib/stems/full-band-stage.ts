@@ -8,7 +8,8 @@ import {
   type ContextModel,
 } from './context-model';
 import { logRatio } from './long-features';
-import type { LowBandOptions, LowBandStage, RepetitionSettings } from './low-band-stage';
+import type { LowBandModel } from './low-band-model';
+import type { LowBandOptions, LowBandStage, LowFeatureFrame, RepetitionSettings } from './low-band-stage';
 import {
   bandOf,
   COLUMN_COUNT,
@@ -60,6 +61,15 @@ export interface DspSeparatorOptions {
   maskSharpness?: number;
   /** The long-window low-band stage (kick body vs bass, long-window features); `false` skips it. */
   lowBand?: LowBandOptions | false;
+  /**
+   * The low-band stage's fitted model (default: the shipped one, low-band-model-weights.ts); `false`: its
+   * hand-set rules instead.
+   */
+  lowModel?: LowBandModel | false;
+  /** Scales the low-band model's logits (as `maskSharpness`). */
+  lowSharpness?: number;
+  /** Receives every low-band frame's cues (fitting only). */
+  lowTap?: (frame: LowFeatureFrame) => void;
   /** REPET-SIM on the long window; `false` leaves the repetition feature at 0. */
   repetition?: Partial<RepetitionSettings> | false;
   /** Receives every full-band frame's features (fitting only; slows the separation down). */

@@ -1,4 +1,12 @@
 import { LongFeatureRing, logRatio } from './long-features';
+import { evaluateBin } from './mask-model';
+import {
+  clampLowCues,
+  compileLowModel,
+  LOW_FEATURE_COUNT,
+  lowBandOf,
+  type LowBandModel,
+} from './low-band-model';
 import { RepetitionModel } from './repetition';
 import { SpectralStage } from './spectral-stage';
 
@@ -51,6 +59,25 @@ export const REPETITION_DEFAULTS: RepetitionSettings = {
 
 export type LowTuning = Required<LowBandOptions>;
 
+/** One low-band frame's cues, for fitting the low-band model (tests/bench/audio/fit-low-band.ts). */
+export interface LowFeatureFrame {
+  /** Frame index of the stage; it covers its input [frame·hop − (N − hop), … + N). */
+  frame: number;
+  fftSize: number;
+  /** Bins [0, cues.length / LOW_FEATURE_COUNT): cues[bin · LOW_FEATURE_COUNT + f], LOW_FEATURES order. */
+  cues: Float32Array;
+}
+
+/** The fitted low-band model and what reads its cues. */
+export interface LowBandFit {
+  /** Without one, the hand-set rules split the band (median split, decay window, pitch gate). */
+  model?: LowBandModel;
+  /** Scales the model's logits, as the full-band stage's `maskSharpness`. */
+  sharpness?: number;
+  /** Receives every frame's cues (fitting only). */
+  tap?: (frame: LowFeatureFrame) => void;
+}
+
 export const LOW_DEFAULTS: LowTuning = {
   fftSize: 8192,
   timeKernel: 9,
@@ -84,11 +111,18 @@ export class LowBandStage extends SpectralStage {
   private repeated = 0;
   /** The bins whose features another stage reads (all when undefined): see `requireBins`. */
   private featureBins: Int32Array | undefined;
+  /** With a fitted model or a tap: the cues of bins [0, M), the model's weights per bin's band. */
+  private readonly cues: Float32Array;
+  private readonly lowWeights: Float64Array[] | undefined;
+  private readonly lowBand: Int32Array;
+  private readonly identity = Int32Array.from({ length: LOW_FEATURE_COUNT }, (_, i) => i);
+  private readonly probs = new Float64Array(4);
 
   constructor(
     sampleRate: number,
     private readonly t: LowTuning,
     features: { repetition: RepetitionSettings | false } | false = false,
+    private readonly fit: LowBandFit = {},
   ) {
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, t.toHz, 2, features !== false);
     const bins = this.N / 2 + 1;
@@ -111,6 +145,12 @@ export class LowBandStage extends SpectralStage {
       });
     }
     this.lookahead = Math.max(0, Math.min(t.decayLookahead, this.DELAY));
+    const sharpness = fit.sharpness ?? 1;
+    this.lowWeights = fit.model
+      ? compileLowModel(fit.model).map((w) => w.map((v) => v * sharpness))
+      : undefined;
+    this.cues = new Float32Array(fit.model || fit.tap ? this.M * LOW_FEATURE_COUNT : 0);
+    this.lowBand = Int32Array.from({ length: this.M }, (_, k) => lowBandOf(k * this.binHz));
     this.weight = new Float32Array(this.M);
     const { fromHz: lo, toHz: hi } = t;
     for (let k = 0; k < this.M; k++) {
@@ -184,9 +224,19 @@ export class LowBandStage extends SpectralStage {
         for (let k = 0; k < out.length; k++)
           out[k] = logRatio(this.harmonic[k]!, this.percussive[k]!, this.eps);
     }
+    const [drumMask, bassMask] = this.masks as [Float32Array, Float32Array];
+    if (this.cues.length) this.readCues(t);
+    if (this.lowWeights) {
+      const { M, weight, probs, cues, lowWeights, lowBand, identity } = this;
+      for (let k = 0; k < M; k++) {
+        evaluateBin(lowWeights[lowBand[k]!]!, identity, cues, k * LOW_FEATURE_COUNT, probs);
+        drumMask[k] = probs[1]! * weight[k]!;
+        bassMask[k] = probs[2]! * weight[k]!;
+      }
+      return;
+    }
     const { M, K, magT, harmonic, percussive, weight, lookahead } = this;
     const { decayFast, decaySlow } = this.t;
-    const [drumMask, bassMask] = this.masks as [Float32Array, Float32Array];
     const nowSlot = t % K;
     const laterSlot = (t + lookahead) % K;
     for (let k = 0; k < M; k++) {
@@ -207,37 +257,77 @@ export class LowBandStage extends SpectralStage {
     if (this.t.bassPitchFloor < 1) this.keepBassPartials(bassMask);
   }
 
-  /** Scales the bass mask down away from the partials of the frame's lowest strong harmonic peak. */
-  private keepBassPartials(bassMask: Float32Array): void {
+  /** The cues of frame t's bins [0, M) (low-band-model.ts LOW_FEATURES), clamped; to the tap too. */
+  private readCues(t: number): void {
+    const { M, K, magT, harmonic, percussive, lookahead, cues, eps } = this;
+    const { decayFast, decaySlow } = this.t;
+    const F = LOW_FEATURE_COUNT;
+    const cur = this.ring[t % K]!;
+    const nowSlot = t % K;
+    const laterSlot = (t + lookahead) % K;
+    const beforeSlot = (t - 1 + K) % K;
+    let loudest = 0;
+    for (let k = 0; k < M; k++) if (cur.mag[k]! > loudest) loudest = cur.mag[k]!;
+    const floor = loudest * 1e-6 + eps;
+    const f0 = this.bassNote();
+    for (let k = 0; k < M; k++) {
+      const o = k * F;
+      cues[o] = logRatio(harmonic[k]!, percussive[k]!, eps);
+      const now = magT[k * K + nowSlot]! + 1e-9;
+      const rate = lookahead > 0 ? Math.pow((magT[k * K + laterSlot]! + 1e-9) / now, 1 / lookahead) : 1;
+      cues[o + 1] = Math.log(rate);
+      cues[o + 2] = rate >= decayFast && rate <= decaySlow ? 1 : 0;
+      cues[o + 3] = f0 > 0 ? this.partialCloseness(k, f0) : 0;
+      cues[o + 4] = f0 > 0 && k < 0.75 * f0 ? 1 : 0;
+      cues[o + 5] = f0 > 0 ? 0 : 1;
+      cues[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
+      const [lr, li, rr, ri] = [cur.lr[k]!, cur.li[k]!, cur.rr[k]!, cur.ri[k]!];
+      cues[o + 7] = (2 * (lr * rr + li * ri)) / (lr * lr + li * li + rr * rr + ri * ri + 1e-30);
+      // Frame 0's "before" slot is still empty: its onset clamps to the top of the range.
+      cues[o + 8] = logRatio(cur.mag[k]!, magT[k * K + beforeSlot]!, eps);
+      clampLowCues(cues, o);
+    }
+    this.fit.tap?.({ frame: t, fftSize: this.N, cues });
+  }
+
+  /** The frame's bass note: its lowest strong harmonic peak, in long bins (interpolated); 0 if none. */
+  private bassNote(): number {
     const { M, harmonic } = this;
-    const { bassPitchFloor: floor, bassPitchPeak, bassPitchWidth: width } = this.t;
     const first = Math.max(2, this.binOf(28));
     let strongest = 0;
     for (let k = first; k < M - 1; k++) {
       const h = harmonic[k]!;
       if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h > strongest) strongest = h;
     }
-    if (strongest <= this.eps) return;
-    let f0 = 0;
+    if (strongest <= this.eps) return 0;
     for (let k = first; k < M - 1; k++) {
       const h = harmonic[k]!;
-      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h >= bassPitchPeak * strongest) {
+      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h >= this.t.bassPitchPeak * strongest) {
         // Parabolic interpolation of the peak on log magnitudes.
         const a = Math.log(harmonic[k - 1]! + this.eps);
         const b = Math.log(h + this.eps);
         const c = Math.log(harmonic[k + 1]! + this.eps);
         const d = a - 2 * b + c;
-        f0 = k + (d < 0 ? (0.5 * (a - c)) / d : 0);
-        break;
+        return k + (d < 0 ? (0.5 * (a - c)) / d : 0);
       }
     }
-    if (f0 <= 0) return;
+    return 0;
+  }
+
+  /** How close bin k is (1 on it, Gaussian around it) to the nearest partial of a note at bin f0. */
+  private partialCloseness(k: number, f0: number): number {
     // A Hann window's main lobe spans ±2 bins; partials drift a little more the higher they are.
-    for (let k = 0; k < M; k++) {
-      const partial = Math.max(1, Math.round(k / f0));
-      const distance = (k - partial * f0) / (width * (1 + 0.05 * partial));
-      const near = Math.exp(-0.5 * distance * distance);
-      bassMask[k] = bassMask[k]! * (floor + (1 - floor) * near);
-    }
+    const partial = Math.max(1, Math.round(k / f0));
+    const distance = (k - partial * f0) / (this.t.bassPitchWidth * (1 + 0.05 * partial));
+    return Math.exp(-0.5 * distance * distance);
+  }
+
+  /** Scales the bass mask down away from the partials of the frame's bass note. */
+  private keepBassPartials(bassMask: Float32Array): void {
+    const f0 = this.bassNote();
+    if (f0 <= 0) return;
+    const floor = this.t.bassPitchFloor;
+    for (let k = 0; k < this.M; k++)
+      bassMask[k] = bassMask[k]! * (floor + (1 - floor) * this.partialCloseness(k, f0));
   }
 }

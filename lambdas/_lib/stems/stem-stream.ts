@@ -8,6 +8,7 @@ import {
 } from './full-band-stage';
 import { LOW_DEFAULTS, LowBandStage, REPETITION_DEFAULTS, type LowTuning } from './low-band-stage';
 import { CONTEXT_PASSES } from './context-model-weights';
+import { LOW_BAND_MODEL, LOW_SHARPNESS } from './low-band-model-weights';
 import { SEPARATOR_MODEL } from './mask-model-weights';
 import type { FloatBlock } from './spectral-stage';
 import type { StemName } from './separator';
@@ -57,9 +58,13 @@ export class StemSplitStream {
       const low: LowTuning = { ...LOW_DEFAULTS, ...lowBand };
       // The stage's window must resolve its band: at low sample rates a shorter one does.
       while (low.fftSize > 256 && low.fftSize / sampleRate > 0.19) low.fftSize /= 2;
-      this.low = new LowBandStage(sampleRate, low, {
-        repetition: repetition === false ? false : { ...REPETITION_DEFAULTS, ...repetition },
-      });
+      const lowModel = options.lowModel === false ? undefined : (options.lowModel ?? LOW_BAND_MODEL);
+      this.low = new LowBandStage(
+        sampleRate,
+        low,
+        { repetition: repetition === false ? false : { ...REPETITION_DEFAULTS, ...repetition } },
+        { model: lowModel, sharpness: options.lowSharpness ?? LOW_SHARPNESS, tap: options.lowTap },
+      );
     }
     this.full = new FullBandStage(
       sampleRate,

@@ -34,6 +34,7 @@ import type { FeatureFrame } from '../../../lambdas/_lib/stems/full-band-stage';
 import { createHash } from 'node:crypto';
 import type { DspSeparatorOptions } from '../../../lambdas/_lib/stems/full-band-stage';
 import { LOW_DEFAULTS } from '../../../lambdas/_lib/stems/low-band-stage';
+import { LOW_BAND_MODEL, LOW_SHARPNESS } from '../../../lambdas/_lib/stems/low-band-model-weights';
 import { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
 import {
   BAND_EDGES,
@@ -48,11 +49,11 @@ import {
 } from '../../../lambdas/_lib/stems/mask-model';
 import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights';
-import { Fft, splitPair } from '../../../shared/audio/fft';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
 import { contextSource, weightsSource } from './model-source';
+import { StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
@@ -82,39 +83,14 @@ function sample(
   const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
   const mix = read(piece.files.mix);
   const stems = STEMS.map((s) => read(piece.files[s]));
-  const channel = (a: ReturnType<typeof read>, c: number) => a.channels[c] ?? a.channels[0]!;
-  let fft: Fft | undefined;
-  let N = 0;
-  let window = new Float64Array(0);
+  const frames = new StemFrames(stems);
   const tap = (f: FeatureFrame) => {
     if (f.frame % FRAME_STRIDE !== 0) return;
-    if (!fft || f.fftSize !== N) {
-      N = f.fftSize;
-      fft = new Fft(N);
-      window = new Float64Array(N).map((_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / N));
-    }
+    const N = f.fftSize;
     const hop = N / 4;
     const bins = f.magnitude.length;
-    const start = f.frame * hop - (N - hop);
     // Stem magnitudes at this frame, framed exactly as the stage frames its input.
-    const mags = stems.map((stem) => {
-      const zr = new Float64Array(N);
-      const zi = new Float64Array(N);
-      const l = channel(stem, 0);
-      const r = channel(stem, 1);
-      for (let i = 0; i < N; i++) {
-        const n = start + i;
-        if (n < 0 || n >= l.length) continue;
-        zr[i] = l[n]! * window[i]!;
-        zi[i] = r[n]! * window[i]!;
-      }
-      fft!.forward(zr, zi);
-      const [lr, li, rr, ri] = [0, 0, 0, 0].map(() => new Float64Array(bins)) as Float64Array[];
-      splitPair(zr, zi, lr!, li!, rr!, ri!, bins);
-      return Float64Array.from({ length: bins }, (_, k) =>
-        Math.sqrt(lr![k]! ** 2 + li![k]! ** 2 + rr![k]! ** 2 + ri![k]! ** 2),
-      );
-    });
+    const mags = frames.magnitudes(f.frame * hop - (N - hop), N, bins);
     const binHz = mix.sampleRate / N;
     for (let k = 1; k < bins; k++) {
       const band = bandOf(k * binHz);
@@ -129,9 +105,9 @@ function sample(
   };
   const stream = new StemSplitStream(mix.sampleRate, mix.channels.length, { ...separator, tap });
   const BLOCK = 65536;
-  const frames = mix.channels[0]!.length;
-  for (let at = 0; at < frames; at += BLOCK)
-    stream.push(mix.channels.map((c) => c.subarray(at, Math.min(frames, at + BLOCK))));
+  const length = mix.channels[0]!.length;
+  for (let at = 0; at < length; at += BLOCK)
+    stream.push(mix.channels.map((c) => c.subarray(at, Math.min(length, at + BLOCK))));
   stream.end();
 }
 
@@ -157,9 +133,9 @@ async function featureTable(
     ? JSON.stringify(separator) +
       (layout !== CUES ? hashOf(JSON.stringify(SEPARATOR_MODEL) + CONTEXT_CODE.map(readSource).join()) : '')
     : '';
-  // The low band's defaults shape the residual too (the cache predates the pitch-tracked bass).
+  // The low band's defaults and its model shape the residual too.
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
-  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
+  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}|${hashOf(JSON.stringify(LOW_BAND_MODEL) + LOW_SHARPNESS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.

@@ -27,13 +27,20 @@ export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
 /**
  * A variant given as JSON options on the command line, e.g. '{"maskSmoothing":0.2}'; a string `model` is
  * the path of a model written by fit-separator-model.ts --out, a string `context` that of a second pass
- * written by fit-separator-model.ts --context H --out (a list of paths: several passes).
+ * written by fit-separator-model.ts --context H --out (a list of paths: several passes), a string
+ * `lowModel` that of a low-band model written by fit-low-band.ts --out.
  */
 function adHoc(name: string): DspSeparatorOptions {
   if (!name.startsWith('{')) throw new Error(`unknown variant ${name}`);
-  const options = JSON.parse(name) as DspSeparatorOptions & { model?: unknown; context?: unknown };
+  const options = JSON.parse(name) as DspSeparatorOptions & {
+    model?: unknown;
+    context?: unknown;
+    lowModel?: unknown;
+  };
   if (typeof options.model === 'string')
     options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
+  if (typeof options.lowModel === 'string')
+    options.lowModel = JSON.parse(readFileSync(options.lowModel, 'utf8')) as DspSeparatorOptions['lowModel'];
   // One pass (written by fit-separator-model.ts --context … --out) or a list of passes.
   if (typeof options.context === 'string') options.context = [options.context];
   if (Array.isArray(options.context))

@@ -38,7 +38,7 @@ export const contextLayout = (
     },
   };
 };
-export const rowOf = (layout: Layout) => 2 + layout.inputs + 4;
+export const rowOf = (layout: Pick<Layout, 'inputs'>) => 2 + layout.inputs + 4;
 
 /** Solves A·x = b (A symmetric positive definite, n×n row-major) by Cholesky; A and b are overwritten. */
 function solve(A: Float64Array, b: Float64Array, n: number): Float64Array {
@@ -71,7 +71,9 @@ export function fitBand(
   band: number,
   columns: number[],
   ridge: number,
-  layout: Layout = CUES,
+  layout: Pick<Layout, 'inputs'> = CUES,
+  /** Lower edges (Hz) of the bands, for the log. */
+  edges: readonly number[] = BAND_EDGES,
 ): number[] {
   const ROW = rowOf(layout);
   const TARGETS = 2 + layout.inputs;
@@ -153,6 +155,6 @@ export function fitBand(
     current = next;
     if (gain < 1e-7 * Math.abs(current)) break;
   }
-  console.error(`  band ${BAND_EDGES[band]} Hz: ${rows.length} bins, loss ${current.toFixed(5)}`);
+  console.error(`  band ${edges[band]} Hz: ${rows.length} bins, loss ${current.toFixed(5)}`);
   return Array.from(theta, (v) => Math.round(v * 1e5) / 1e5);
 }
