@@ -9,6 +9,8 @@
  *   --write rewrites lambdas/_lib/stems/low-band-model-weights.ts with the fitted model
  *   --without f1,f2 fits without those cues (their weights stay 0: an ablation)
  *   --from file.json takes a model written earlier with --out (e.g. to --write it; --sharpness S with it)
+ *   --low JSON  the stage's settings to fit for, e.g. '{"fromHz":200,"toHz":320}' (LOW_BAND_EDGES must
+ *               then reach that high; tried, not kept: docs/audio.md)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -25,6 +27,7 @@ import {
   LowBandStage,
   REPETITION_DEFAULTS,
   type LowFeatureFrame,
+  type LowTuning,
 } from '../../../lambdas/_lib/stems/low-band-stage';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
@@ -40,7 +43,7 @@ const ROW = rowOf(LAYOUT);
 const FRAME_STRIDE = 1;
 
 /** Rows (band, weight, cues, four shares) of one dev piece's sampled bins, weights normalised per band. */
-function sample(piece: Piece): number[] {
+function sample(piece: Piece, tuning: Partial<LowTuning>): number[] {
   const read = (file: string) => decodeWav(new Uint8Array(readFileSync(file)));
   const mix = read(piece.files.mix);
   // The mix first: its magnitude weighs each bin.
@@ -67,7 +70,7 @@ function sample(piece: Piece): number[] {
   };
   const stage = new LowBandStage(
     mix.sampleRate,
-    { ...LOW_DEFAULTS },
+    { ...LOW_DEFAULTS, ...tuning },
     { repetition: { ...REPETITION_DEFAULTS } },
     { tap },
   );
@@ -85,7 +88,7 @@ function sample(piece: Piece): number[] {
 }
 
 export async function fitLowBand(
-  options: { count?: number; extra?: number; without?: string[] } = {},
+  options: { count?: number; extra?: number; without?: string[]; tuning?: Partial<LowTuning> } = {},
 ): Promise<LowBandModel> {
   const count = options.count ?? 16;
   const extra = options.extra ?? 8;
@@ -94,7 +97,7 @@ export async function fitLowBand(
   const pieces = candidates.filter((_, i) => i < count || (i >= 24 && i < 24 + extra));
   const all: number[][] = [];
   for (const piece of pieces) {
-    all.push(sample(piece));
+    all.push(sample(piece, options.tuning ?? {}));
     console.error(`  ${piece.meta.id}: ${all.at(-1)!.length / ROW} bins`);
   }
   const table = Float32Array.from(all.flat());
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
         count: arg('count') ? Number(arg('count')) : undefined,
         extra: arg('extra') ? Number(arg('extra')) : undefined,
         without: arg('without')?.split(','),
+        tuning: arg('low') ? (JSON.parse(arg('low')!) as Partial<LowTuning>) : undefined,
       });
   const out = arg('out');
   if (out) writeFileSync(out, JSON.stringify(model));
