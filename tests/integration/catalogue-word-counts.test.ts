@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reindexPublished } from '../../lambdas/_lib/catalogue/indexer';
-import { completionsOf, setWordCounts, wordCounts } from '../../lambdas/_lib/catalogue/vocabulary';
+import {
+  completionsOf,
+  countWords,
+  setWordCounts,
+  wordCounts,
+} from '../../lambdas/_lib/catalogue/vocabulary';
 import { putProjects, type ProjectRecord } from '../../lambdas/_lib/db/projects';
 import { seedCatalogue } from '../../infra/local/seed-data/catalogue';
 import type { CataloguePage } from '../../shared/schemas/catalogue';
@@ -73,6 +78,19 @@ describe('the vocabulary counts the beats that have a word', () => {
   it('a re-index sets a count that drifted (or was an estimate) back to the beats that have the word', async () => {
     await setWordCounts(new Map([[word, 63]]));
     await reindexPublished();
+    expect((await wordCounts([word])).get(word)).toBe(5);
+  });
+
+  it('a re-index deletes a word no published beat has whose count drifted above zero', async () => {
+    // Two ADDs of a beat that never had the word (a doubled or misapplied stream update): nothing brings
+    // it down, and until the re-index it is offered as a completion that finds nothing.
+    const stray = `${word}q`;
+    await countWords(new Map([[stray, 2]]));
+    expect((await completionsOf(stray, 4)).map((entry) => entry.word)).toEqual([stray]);
+    await reindexPublished();
+    expect((await wordCounts([stray, word])).get(stray)).toBe(0);
+    expect(await completionsOf(stray, 4)).toEqual([]);
+    // The words beats do have keep their counts.
     expect((await wordCounts([word])).get(word)).toBe(5);
   });
 

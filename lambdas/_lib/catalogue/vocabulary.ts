@@ -1,4 +1,5 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, paginateQuery, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../aws/dynamodb';
 import { config } from '../config';
 import { batchGet, batchWrite } from '../db/batch';
@@ -19,12 +20,33 @@ import { batchGet, batchWrite } from '../db/batch';
 
 const vocabularyKey = (word: string) => ({ PK: `VOCAB#${word.slice(0, 2)}`, SK: word });
 
+/**
+ * The vocabulary's partitions ever written, one small item each (`VOCAB` / `VOCAB#<two letters>`), so that
+ * a re-index can list every word, also those no beat has any more, without a Scan. A partition is
+ * registered before its words are written (an interrupted write leaves the registry a superset) and once
+ * per warm container (`registered`): about one write unit per new partition, not one per word.
+ */
+const REGISTRY_PK = 'VOCAB';
+const registered = new Set<string>();
+
+async function registerPartitions(words: Iterable<string>): Promise<void> {
+  const partitions = new Set([...words].map((word) => vocabularyKey(word).PK));
+  const fresh = [...partitions].filter((partition) => !registered.has(partition));
+  if (fresh.length === 0) return;
+  await batchWrite(
+    fresh.map((partition) => ({ put: { PK: REGISTRY_PK, SK: partition, type: 'vocabulary-partition' } })),
+  );
+  for (const partition of fresh) registered.add(partition);
+}
+
 /** Beats with the word, as stored (a drifted count below zero means none). */
 const beatsOf = (item: Record<string, unknown>) => Math.max(0, Number(item.beats ?? 0));
 
 /** Applies changes of word counts (+n: n more beats have the word, -n: n fewer); the writes made. */
 export async function countWords(changes: ReadonlyMap<string, number>): Promise<number> {
   const pending = [...changes].filter(([, delta]) => delta !== 0);
+  // A word is new only when a beat gains it.
+  await registerPartitions(pending.filter(([, delta]) => delta > 0).map(([word]) => word));
   const worker = async () => {
     for (let next = pending.shift(); next; next = pending.shift()) {
       const [word, delta] = next;
@@ -47,15 +69,63 @@ export async function countWords(changes: ReadonlyMap<string, number>): Promise<
 
 /**
  * Sets the counts of these words to what a full pass over the published beats found (a re-index): it
- * repairs counts that drifted, and those written before the counts were exact. Words no published beat
- * has are not listed here and keep their item.
+ * repairs counts that drifted, and those written before the counts were exact. Every other word of the
+ * vocabulary is one no published beat has: its item is deleted, unless a stream update changed its count
+ * since it was read (that word is then left for the next re-index).
  */
-export async function setWordCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+export async function setWordCounts(
+  counts: ReadonlyMap<string, number>,
+): Promise<{ set: number; cleared: number }> {
+  await registerPartitions(counts.keys());
   await batchWrite(
     [...counts].map(([word, beats]) => ({
       put: { ...vocabularyKey(word), type: 'vocabulary', word, beats },
     })),
   );
+  const stale = (await listWords()).filter((entry) => !counts.has(entry.word));
+  let cleared = 0;
+  const worker = async () => {
+    for (let next = stale.shift(); next; next = stale.shift()) {
+      try {
+        await db.send(
+          new DeleteCommand({
+            TableName: config.TABLE_NAME,
+            Key: vocabularyKey(next.word),
+            ConditionExpression: next.beats === undefined ? 'attribute_not_exists(beats)' : 'beats = :seen',
+            ...(next.beats === undefined ? {} : { ExpressionAttributeValues: { ':seen': next.beats } }),
+          }),
+        );
+        cleared++;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return { set: counts.size, cleared };
+}
+
+/** Every word in the vocabulary's registered partitions, with its stored count (maintenance only). */
+async function listWords(): Promise<{ word: string; beats: number | undefined }[]> {
+  const query = (pk: string, projection: string) =>
+    paginateQuery(
+      { client: db },
+      {
+        TableName: config.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: projection,
+      },
+    );
+  const partitions: string[] = [];
+  for await (const page of query(REGISTRY_PK, 'SK'))
+    for (const item of page.Items ?? []) partitions.push(String(item.SK));
+  const words: { word: string; beats: number | undefined }[] = [];
+  for (const partition of partitions)
+    for await (const page of query(partition, 'SK, beats'))
+      for (const item of page.Items ?? [])
+        words.push({ word: String(item.SK), beats: typeof item.beats === 'number' ? item.beats : undefined });
+  return words;
 }
 
 export interface VocabularyWord {
