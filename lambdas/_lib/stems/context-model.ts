@@ -143,21 +143,35 @@ function windowSums(
   h: number,
   out: Float64Array,
 ): void {
+  // Written out, not through a helper closure: this runs twice per bin for every window of every frame.
   let w = 0;
   let a0 = 0;
   let a1 = 0;
   let a2 = 0;
-  const add = (q: number, sign: number) => {
-    const m = magnitude[q]! * sign;
+  for (let q = 0; q < Math.min(bins, h); q++) {
+    const m = magnitude[q]!;
     w += m;
     a0 += m * own[q * 3]!;
     a1 += m * own[q * 3 + 1]!;
     a2 += m * own[q * 3 + 2]!;
-  };
-  for (let q = 0; q < Math.min(bins, h); q++) add(q, 1);
+  }
   for (let k = 0; k < bins; k++) {
-    if (k + h < bins) add(k + h, 1);
-    if (k - h - 1 >= 0) add(k - h - 1, -1);
+    const q = k + h;
+    if (q < bins) {
+      const m = magnitude[q]!;
+      w += m;
+      a0 += m * own[q * 3]!;
+      a1 += m * own[q * 3 + 1]!;
+      a2 += m * own[q * 3 + 2]!;
+    }
+    const p = k - h - 1;
+    if (p >= 0) {
+      const m = -magnitude[p]!;
+      w += m;
+      a0 += m * own[p * 3]!;
+      a1 += m * own[p * 3 + 1]!;
+      a2 += m * own[p * 3 + 2]!;
+    }
     out[k * 4] = a0;
     out[k * 4 + 1] = a1;
     out[k * 4 + 2] = a2;

@@ -57,24 +57,32 @@ export function slidingMedian(
   out: Float32Array,
   upTo = count,
 ): void {
+  // Written out, without a helper closure or copyWithin: this runs for every bin of every frame, and the
+  // window is short (tens of values).
   let size = 0;
-  const insert = (v: number) => {
+  for (let i = 0; i <= half && i < count; i++) {
+    const v = src[i]!;
     const at = lowerBound(sorted, size, v);
-    sorted.copyWithin(at + 1, at, size);
+    for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
     sorted[at] = v;
     size++;
-  };
-  for (let i = 0; i <= half && i < count; i++) insert(src[i]!);
+  }
   for (let k = 0; k < upTo; k++) {
     out[k] = sorted[size >> 1]!;
     const leaving = k - half;
     if (leaving >= 0) {
       const at = lowerBound(sorted, size, src[leaving]!);
-      sorted.copyWithin(at, at + 1, size);
+      for (let j = at; j < size - 1; j++) sorted[j] = sorted[j + 1]!;
       size--;
     }
     const entering = k + half + 1;
-    if (entering < count) insert(src[entering]!);
+    if (entering < count) {
+      const v = src[entering]!;
+      const at = lowerBound(sorted, size, v);
+      for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
+      sorted[at] = v;
+      size++;
+    }
   }
 }
 

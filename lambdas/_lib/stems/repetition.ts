@@ -104,16 +104,20 @@ export class RepetitionModel {
     }
     if (found === 0) return 0;
     const own = (t % this.capacity) * bins;
+    // From here on `best` holds each neighbour's offset in `mags`.
     const at = this.best;
     for (let n = 0; n < found; n++) at[n] = (at[n]! % this.capacity) * bins;
-    const one = (k: number) => {
-      for (let n = 0; n < found; n++) this.scratch[n] = this.mags[at[n]! + k]!;
-      const m = median(this.scratch, 0, found, this.scratch);
-      const x = this.mags[own + k]!;
-      out[k] = m < x ? m : x;
-    };
-    if (only) for (const k of only) one(k);
-    else for (let k = 0; k < bins; k++) one(k);
+    if (only) for (const k of only) out[k] = this.backgroundBin(k, own, found);
+    else for (let k = 0; k < bins; k++) out[k] = this.backgroundBin(k, own, found);
     return found;
+  }
+
+  /** Bin k's background: the median of the `found` frames at offsets `best`, capped by the frame's own. */
+  private backgroundBin(k: number, own: number, found: number): number {
+    const { scratch, mags, best } = this;
+    for (let n = 0; n < found; n++) scratch[n] = mags[best[n]! + k]!;
+    const m = median(scratch, 0, found, scratch);
+    const x = mags[own + k]!;
+    return m < x ? m : x;
   }
 }
