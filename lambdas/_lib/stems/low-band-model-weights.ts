@@ -8,7 +8,7 @@ import type { LowBandModel } from './low-band-model';
  * Per band (low-band-model.ts LOW_BAND_EDGES): weight[feature · 4 + stem] (LOW_FEATURES order; stems
  * vocals, drums, bass, other), then the four biases.
  */
-export const LOW_BAND_MODEL: LowBandModel | undefined = {
+export const LOW_BAND_MODEL: LowBandModel = {
   weights: [
     [
       0.2013, -0.58038, 0.04203, 0.33703, -0.08527, -0.00747, -0.08376, 0.1765, 0.03295, -0.12177, 0.12359,

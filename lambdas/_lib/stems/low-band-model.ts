@@ -58,6 +58,9 @@ export function lowBandOf(hz: number): number {
   return b;
 }
 
+const HP = LOW_FEATURES.indexOf('hp');
+const LEVEL = LOW_FEATURES.indexOf('level');
+
 /** Fills the cues' squares after the clamped cues (x[at …]: LOW_FEATURE_COUNT values). */
 export function clampLowCues(x: Float32Array, at: number): void {
   for (let c = 0; c < LOW_CUE_RANGE.length; c++) {
@@ -65,8 +68,8 @@ export function clampLowCues(x: Float32Array, at: number): void {
     const v = x[at + c]!;
     x[at + c] = v < lo ? lo : v > hi ? hi : v;
   }
-  const hp = x[at]!;
-  const level = x[at + 6]!;
+  const hp = x[at + HP]!;
+  const level = x[at + LEVEL]!;
   const squares = at + LOW_CUE_RANGE.length;
   x[squares] = hp * hp;
   x[squares + 1] = level * level;

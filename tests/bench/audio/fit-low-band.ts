@@ -127,7 +127,7 @@ export function lowWeightsSource(model: LowBandModel, sharpness: number): string
  * Per band (low-band-model.ts LOW_BAND_EDGES): weight[feature · 4 + stem] (LOW_FEATURES order; stems
  * vocals, drums, bass, other), then the four biases.
  */
-export const LOW_BAND_MODEL: LowBandModel | undefined = {
+export const LOW_BAND_MODEL: LowBandModel = {
   weights: [
 ${rows}
   ],
