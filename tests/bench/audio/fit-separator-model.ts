@@ -10,8 +10,9 @@
  *   --write    rewrites lambdas/_lib/stems/mask-model-weights.ts with the fitted model
  *   --without  fits a model without those features (the ablation rows of docs/audio.md)
  *   --products also weighs the products of cues in mask-model.ts PRODUCTS
- *   --from     takes a model written earlier with --out instead of fitting (e.g. to --write it)
+ *   --from     takes a model (or with --context, a pass) written earlier with --out instead of fitting (e.g. to --write it)
  *   --extra N  also fits on dev-25 … dev-(24+N), the pieces on other sound fonts than FluidR3_GM
+ *   --more N   also fits on dev-37 … dev-(36+N), the pieces with other singers and drum kits
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
@@ -51,7 +52,7 @@ import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
-import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece } from './material';
+import { DEFAULT_OUT, fitPieces, STEMS, type FitSet, type Piece } from './material';
 import { contextSource, weightsSource } from './model-source';
 import { StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
@@ -112,18 +113,15 @@ function sample(
 }
 
 async function featureTable(
-  count: number | undefined,
-  extra: number,
+  set: FitSet,
   separator: DspSeparatorOptions,
   layout: Layout = CUES,
   /** Each sampled bin weighs its magnitude to this power. */
   power = 1,
 ): Promise<Float32Array> {
   const ROW = rowOf(layout);
-  // Dev half only: the held-out half must never shape the model. The first `count` pieces (FluidR3_GM)
-  // and the first `extra` of the pieces on other sound fonts (dev-25 …).
-  const candidates = await ensureMaterial({ split: 'dev', count: extra > 0 ? 24 + extra : count });
-  const pieces = candidates.filter((_, i) => i < (count ?? 24) || (i >= 24 && i < 24 + extra));
+  // Dev half only: the held-out half must never shape the model.
+  const pieces = await fitPieces(set);
   const dir = join(DEFAULT_OUT, 'fit-features');
   mkdirSync(dir, { recursive: true });
   // Separator settings change the residual the features are read from: their own cache files.
@@ -169,10 +167,7 @@ async function featureTable(
 }
 
 export async function fitModel(
-  options: {
-    count?: number;
-    /** Also fit on the first `extra` dev pieces after dev-24 (other sound fonts). */
-    extra?: number;
+  options: FitSet & {
     without?: FeatureName[];
     products?: boolean;
     /** Each sampled bin weighs its magnitude to this power (default 1). */
@@ -181,13 +176,7 @@ export async function fitModel(
     separator?: DspSeparatorOptions;
   } = {},
 ): Promise<MaskModel> {
-  const table = await featureTable(
-    options.count,
-    options.extra ?? 0,
-    options.separator ?? {},
-    CUES,
-    options.power ?? 1,
-  );
+  const table = await featureTable(options, options.separator ?? {}, CUES, options.power ?? 1);
   const cues: ModelFeature[] = FEATURES.filter((f) => !options.without?.includes(f));
   const products = options.products
     ? PRODUCTS.filter((p) => !options.without?.some((f) => p.split('*').includes(f)))
@@ -203,17 +192,17 @@ export async function fitModel(
  * the passes in `over`: its inputs are the previous pass's log-odds, the bin's own, each neighbourhood's
  * (`halfWidths` bins a side) and the past frames'.
  */
-export async function fitContext(options: {
-  count?: number;
-  extra?: number;
-  halfWidths: number[];
-  pastFrames?: number;
-  futureFrames?: number;
-  harmonics?: number[];
-  power?: number;
-  over?: readonly ContextModel[];
-  separator?: DspSeparatorOptions;
-}): Promise<ContextModel> {
+export async function fitContext(
+  options: FitSet & {
+    halfWidths: number[];
+    pastFrames?: number;
+    futureFrames?: number;
+    harmonics?: number[];
+    power?: number;
+    over?: readonly ContextModel[];
+    separator?: DspSeparatorOptions;
+  },
+): Promise<ContextModel> {
   const { halfWidths, pastFrames, futureFrames } = options;
   const shape = {
     halfWidths,
@@ -229,7 +218,7 @@ export async function fitContext(options: {
     weights: BAND_EDGES.map(() => new Array<number>((layout.inputs + 1) * 4).fill(0)),
   };
   const separator = { ...options.separator, context: [...over, probe] };
-  const table = await featureTable(options.count, options.extra ?? 0, separator, layout, options.power ?? 1);
+  const table = await featureTable(options, separator, layout, options.power ?? 1);
   const columns = Array.from({ length: layout.inputs }, (_, i) => i);
   const weights = BAND_EDGES.map((_, band) => fitBand(table, band, columns, 1e-4, layout));
   return { ...shape, weights };
@@ -247,21 +236,26 @@ async function main(): Promise<void> {
     // --pass N: the N-th pass (2 = the second), over the shipped ones before it.
     const { CONTEXT_PASSES: shipped } = await import('../../../lambdas/_lib/stems/context-model-weights');
     const over = shipped.slice(0, Number(arg('pass') ?? 2) - 2);
-    const pass = await fitContext({
-      count: arg('count') ? Number(arg('count')) : undefined,
-      extra: arg('extra') ? Number(arg('extra')) : 0,
-      halfWidths: context.split(',').map(Number),
-      pastFrames: arg('past') ? Number(arg('past')) : undefined,
-      futureFrames: arg('future') ? Number(arg('future')) : undefined,
-      harmonics: arg('harmonics')?.split(',').map(Number),
-      power: arg('power') ? Number(arg('power')) : undefined,
-      over,
-      // Over another first pass (--model, written with --out) and the settings it was fitted with.
-      separator: {
-        ...(arg('separator') ? (JSON.parse(arg('separator')!) as DspSeparatorOptions) : {}),
-        ...(arg('model') ? { model: JSON.parse(readFileSync(arg('model')!, 'utf8')) as MaskModel } : {}),
-      },
-    });
+    // --from: a pass written earlier with --out (e.g. to --write it).
+    const from = arg('from');
+    const pass = from
+      ? (JSON.parse(readFileSync(from, 'utf8')) as ContextModel)
+      : await fitContext({
+          count: arg('count') ? Number(arg('count')) : undefined,
+          extra: arg('extra') ? Number(arg('extra')) : 0,
+          more: arg('more') ? Number(arg('more')) : 0,
+          halfWidths: context.split(',').map(Number),
+          pastFrames: arg('past') ? Number(arg('past')) : undefined,
+          futureFrames: arg('future') ? Number(arg('future')) : undefined,
+          harmonics: arg('harmonics')?.split(',').map(Number),
+          power: arg('power') ? Number(arg('power')) : undefined,
+          over,
+          // Over another first pass (--model, written with --out) and the settings it was fitted with.
+          separator: {
+            ...(arg('separator') ? (JSON.parse(arg('separator')!) as DspSeparatorOptions) : {}),
+            ...(arg('model') ? { model: JSON.parse(readFileSync(arg('model')!, 'utf8')) as MaskModel } : {}),
+          },
+        });
     const out = arg('out');
     if (out) writeFileSync(out, JSON.stringify(pass));
     if (process.argv.includes('--write')) {
@@ -276,6 +270,7 @@ async function main(): Promise<void> {
     : await fitModel({
         count: arg('count') ? Number(arg('count')) : undefined,
         extra: arg('extra') ? Number(arg('extra')) : 0,
+        more: arg('more') ? Number(arg('more')) : 0,
         without,
         products: process.argv.includes('--products'),
         power: arg('power') ? Number(arg('power')) : undefined,

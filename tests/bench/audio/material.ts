@@ -7,7 +7,9 @@
  *
  * Two halves:
  *  - dev      — 24 pieces on FluidR3_GM, singers m1 m3 m6 f2 f4: tune on these; 12 more (dev-25 …
- *               dev-36, `count: 36`) on Csound's GM bank and the OPL3 FM bank, the same singers.
+ *               dev-36, `count: 36`) on Csound's GM bank and the OPL3 FM bank, the same singers; 12 more
+ *               (dev-37 … dev-48, `count: 48`) on all three, sung by m4 m8 Andy edward Annie belinda steph
+ *               over the electronic, TR-808 and brush kits.
  *  - heldout  — 24 pieces on MuseScore_General and TimGM6mb (alternating), singers m2 m5 m7 f1 f3 f5,
  *               other seeds: never tune on these, only report them.
  * Each half covers all 24 keys once (tonic × major/minor) and tempi spread over 70–160 BPM.
@@ -27,7 +29,7 @@
  * From a bench:  const pieces = await ensureMaterial({ split: 'heldout' });
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWav } from '../../../shared/audio/wav';
@@ -84,8 +86,11 @@ const HALVES: Record<
     soundfonts: SoundfontName[];
     singers: string[];
     kits: number[];
-    /** More pieces after the first 24, on other sound fonts (their own plan, so the first 24 stay). */
-    extra?: { master: number; soundfonts: SoundfontName[]; count: number };
+    /**
+     * More rounds of pieces after the first 24, each its own plan (so the earlier pieces stay), on other
+     * sound fonts and, where given, other singers and drum kits.
+     */
+    extra?: Round[];
   }
 > = {
   dev: {
@@ -95,7 +100,19 @@ const HALVES: Record<
     kits: [0, 8, 16],
     // A model fitted on one sound font learns its timbres: dev-25 … dev-36 play the same kind of songs
     // on two more (neither is in the held-out half).
-    extra: { master: 0x5d0003, soundfonts: ['Csound_GMbank', 'OPL3_FM'], count: 12 },
+    extra: [
+      { master: 0x5d0003, soundfonts: ['Csound_GMbank', 'OPL3_FM'], count: 12 },
+      // A model fitted on five singers learns their formants: dev-37 … dev-48 are sung by seven other
+      // espeak-ng variants (none in the held-out half), over kits neither half plays (electronic, TR-808,
+      // brush), on all three dev sound fonts.
+      {
+        master: 0x5d0004,
+        soundfonts: ['FluidR3_GM', 'Csound_GMbank', 'OPL3_FM'],
+        count: 12,
+        singers: ['m4', 'm8', 'Andy', 'edward', 'Annie', 'belinda', 'steph'],
+        kits: [24, 25, 40],
+      },
+    ],
   },
   heldout: {
     master: 0x5d0002,
@@ -106,6 +123,19 @@ const HALVES: Record<
 };
 
 /** Instruments (GM programs) each genre draws from: bass, main comping, second comping. */
+interface Round {
+  master: number;
+  soundfonts: SoundfontName[];
+  count: number;
+  /** Instead of the half's singers and kits. */
+  singers?: string[];
+  kits?: number[];
+}
+
+/** Variants that sing the high (female) register: f1 … f5 and the named ones with a female voice. */
+const HIGH_VOICES = new Set(['Annie', 'belinda', 'steph']);
+const singsHigh = (variant: string) => variant.startsWith('f') || HIGH_VOICES.has(variant);
+
 const PROGRAMS: Record<Genre, { bass: number[]; comp: number[]; pad: number[] }> = {
   ballad: { bass: [32, 35, 33], comp: [0, 1, 4, 24, 25], pad: [48, 49, 88, 89] },
   reggae: { bass: [33, 34], comp: [16, 17, 27, 28], pad: [49, 89, 4] },
@@ -132,6 +162,8 @@ interface PieceSpec {
   soundfont: SoundfontName;
   seconds: number;
   vocalParts: 'lead' | 'choir' | 'both';
+  /** 0 for the first 24 pieces, then the index into the half's `extra` rounds plus one. */
+  round: number;
 }
 
 /**
@@ -140,15 +172,17 @@ interface PieceSpec {
  */
 export function planHalf(split: Split, seconds = 30): PieceSpec[] {
   const half = HALVES[split];
-  const first = planRound(split, half.master, half.soundfonts, 24, 0, seconds);
-  if (!half.extra) return first;
-  const { master, soundfonts, count } = half.extra;
-  return [...first, ...planRound(split, master, soundfonts, count, first.length, seconds)];
+  const pieces = planRound(split, 0, half.master, half.soundfonts, 24, 0, seconds);
+  (half.extra ?? []).forEach(({ master, soundfonts, count }, i) =>
+    pieces.push(...planRound(split, i + 1, master, soundfonts, count, pieces.length, seconds)),
+  );
+  return pieces;
 }
 
 /** `count` pieces from one seed: keys drawn without repeats, tempi stratified over 70–160 BPM. */
 function planRound(
   split: Split,
+  round: number,
   master: number,
   soundfonts: SoundfontName[],
   count: number,
@@ -190,6 +224,7 @@ function planRound(
       soundfont: soundfonts[i % soundfonts.length]!,
       seconds,
       vocalParts: parts[i % parts.length]!,
+      round,
     } satisfies PieceSpec;
   });
 }
@@ -226,18 +261,29 @@ const rms = (xs: Float32Array[]) => {
   return Math.sqrt(s / Math.max(1, n));
 };
 
+/**
+ * Writes a file under another name and renames it into place: two benches that render the same piece at
+ * once (a second process with --reverse) never read each other's half-written WAV or meta.json.
+ */
+function writeWhole(file: string, data: string | Uint8Array): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, data);
+  renameSync(partial, file);
+}
+
 /** Renders one piece into `dir` (mix, stems, meta.json). */
 function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: string): PieceMeta {
   const rand = prng(spec.seed);
   const half = HALVES[spec.split];
+  const round = spec.round ? half.extra![spec.round - 1]! : undefined;
   const programs = PROGRAMS[spec.genre];
-  const singers = shuffle(half.singers, rand);
+  const singers = shuffle(round?.singers ?? half.singers, rand);
   const leadSinger = singers[0]!;
-  const register = leadSinger.startsWith('f') ? 'high' : 'low';
+  const register = singsHigh(leadSinger) ? 'high' : 'low';
   const instruments = {
     bass: pick(programs.bass, rand),
     comp: [pick(programs.comp, rand), pick(programs.pad, rand)],
-    kit: pick(half.kits, rand),
+    kit: pick(round?.kits ?? half.kits, rand),
     lead: rand() < 0.4 ? pick(LEADS, rand) : undefined,
   };
   const song = compose(
@@ -334,7 +380,7 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
   const master = Math.pow(10, -1 / 20) / Math.max(peak, 1e-9);
   const write = (name: string, pair: [Float32Array, Float32Array]) => {
     for (const ch of pair) for (let i = 0; i < ch.length; i++) ch[i]! *= master;
-    writeFileSync(join(dir, `${name}.wav`), encodeWav({ sampleRate: SAMPLE_RATE, channels: pair }));
+    writeWhole(join(dir, `${name}.wav`), encodeWav({ sampleRate: SAMPLE_RATE, channels: pair }));
   };
   mkdirSync(dir, { recursive: true });
   write('mix', mix);
@@ -354,7 +400,7 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
     levelsDb,
     hash,
   };
-  writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  writeWhole(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   return meta;
 }
 
@@ -365,6 +411,21 @@ export interface MaterialOptions {
   out?: string;
   /** Called before each piece that has to be rendered (not for cached ones). */
   onRender?: (id: string) => void;
+}
+
+/** Which dev pieces a model is fitted on (never the held-out half). */
+export interface FitSet {
+  /** The first `count` pieces (FluidR3_GM; default 24). */
+  count?: number;
+  /** And the first `extra` after dev-24 (other sound fonts). */
+  extra?: number;
+  /** And the first `more` after dev-36 (other singers and drum kits). */
+  more?: number;
+}
+
+export async function fitPieces({ count = 24, extra = 0, more = 0 }: FitSet): Promise<Piece[]> {
+  const all = await ensureMaterial({ split: 'dev', count: more ? 36 + more : extra ? 24 + extra : count });
+  return all.filter((_, i) => i < count || (i >= 24 && i < 24 + extra) || (i >= 36 && i < 36 + more));
 }
 
 /** Renders what is missing or stale and returns the pieces of one half, in order. */
