@@ -242,6 +242,18 @@ function bassTrack(genre: Genre, grid: Grid, rand: () => number, program: number
         n(approach, 3, 0.95, 86);
         break;
       }
+      case 'pop':
+        // Root on the beat with an eighth-note push into beat 3, the fifth after it.
+        n(r, 0, 0.9);
+        n(r, 1.5, 0.4, 84);
+        n(r, 2, 0.9);
+        n(f, 3, 0.9, 88);
+        break;
+      default: {
+        // Every genre has a bass line (pop had none, and its "bass" stem was silence).
+        const missing: never = genre;
+        throw new Error(`no bass line for ${String(missing)}`);
+      }
     }
   }
   return { name: 'Bass', channel: 1, program, notes };

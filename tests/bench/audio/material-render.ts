@@ -47,6 +47,23 @@ export function toolVersions(): string {
 }
 
 /**
+ * Removes DC and sub-sonic drift in place (a one-pole DC blocker, −3 dB at 5 Hz). Some sound fonts'
+ * samples carry an offset: FluidR3_GM's left several stems with a mean of 0.6× their RMS, and a part with
+ * no notes came out as a constant, which the level scaling then raised to a "stem" of pure DC.
+ */
+function blockDc(x: Float32Array): void {
+  const pole = 1 - (2 * Math.PI * 5) / SAMPLE_RATE;
+  let lastIn = 0;
+  let lastOut = 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    lastOut = v - lastIn + pole * lastOut;
+    lastIn = v;
+    x[i] = lastOut;
+  }
+}
+
+/**
  * Plays the stems' MIDI with `soundfont` into stereo pairs of exactly `frames` frames at 44.1 kHz each.
  * All stems go through one fluidsynth run (loading a large soundfont takes seconds): stem k is shifted
  * to start `k · gap` beats in, the gap leaving room for the previous stem's release and reverb, and its
@@ -110,6 +127,7 @@ export function renderStems(
       const pair: [Float32Array, Float32Array] = [new Float32Array(frames), new Float32Array(frames)];
       pair[0].set(left.subarray(from, Math.min(left.length, from + frames)));
       pair[1].set(right.subarray(from, Math.min(right.length, from + frames)));
+      for (const channel of pair) blockDc(channel);
       return pair;
     });
   } finally {

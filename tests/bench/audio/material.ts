@@ -364,7 +364,9 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
   };
   const reference = rms(stems.vocals);
   for (const stem of STEMS) {
-    const g = (reference * Math.pow(10, levelsDb[stem] / 20)) / Math.max(1e-9, rms(stems[stem]));
+    // A part with no sound stays silent (scaled up to its level, rounding noise would become a stem).
+    const level = rms(stems[stem]);
+    const g = level < 1e-6 ? 0 : (reference * Math.pow(10, levelsDb[stem] / 20)) / level;
     for (const ch of stems[stem]) for (let i = 0; i < ch.length; i++) ch[i]! *= g;
   }
   const mix: [Float32Array, Float32Array] = [new Float32Array(frames), new Float32Array(frames)];
