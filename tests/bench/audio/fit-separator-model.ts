@@ -231,6 +231,12 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
+  // The dev pieces to fit on (material.ts FitSet).
+  const pieces: FitSet = {
+    count: arg('count') ? Number(arg('count')) : undefined,
+    extra: arg('extra') ? Number(arg('extra')) : 0,
+    more: arg('more') ? Number(arg('more')) : 0,
+  };
   const context = arg('context');
   if (context) {
     // --pass N: the N-th pass (2 = the second), over the shipped ones before it.
@@ -241,9 +247,7 @@ async function main(): Promise<void> {
     const pass = from
       ? (JSON.parse(readFileSync(from, 'utf8')) as ContextModel)
       : await fitContext({
-          count: arg('count') ? Number(arg('count')) : undefined,
-          extra: arg('extra') ? Number(arg('extra')) : 0,
-          more: arg('more') ? Number(arg('more')) : 0,
+          ...pieces,
           halfWidths: context.split(',').map(Number),
           pastFrames: arg('past') ? Number(arg('past')) : undefined,
           futureFrames: arg('future') ? Number(arg('future')) : undefined,
@@ -268,9 +272,7 @@ async function main(): Promise<void> {
   const model = from
     ? (JSON.parse(readFileSync(from, 'utf8')) as MaskModel)
     : await fitModel({
-        count: arg('count') ? Number(arg('count')) : undefined,
-        extra: arg('extra') ? Number(arg('extra')) : 0,
-        more: arg('more') ? Number(arg('more')) : 0,
+        ...pieces,
         without,
         products: process.argv.includes('--products'),
         power: arg('power') ? Number(arg('power')) : undefined,
