@@ -31,7 +31,7 @@ import {
 } from '../../../lambdas/_lib/stems/low-band-stage';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
-import { fitPieces, STEMS, type FitSet, type Piece } from './material';
+import { fitPieces, fitSetOf, STEMS, type FitSet, type Piece } from './material';
 import { fitBand, rowOf } from './softmax-fit';
 import { StemFrames } from './stem-frames';
 
@@ -149,9 +149,7 @@ async function main(): Promise<void> {
   const model = from
     ? (JSON.parse(readFileSync(from, 'utf8')) as LowBandModel)
     : await fitLowBand({
-        count: arg('count') ? Number(arg('count')) : undefined,
-        extra: arg('extra') ? Number(arg('extra')) : undefined,
-        more: arg('more') ? Number(arg('more')) : undefined,
+        ...fitSetOf(arg),
         without: arg('without')?.split(','),
         tuning: arg('low') ? (JSON.parse(arg('low')!) as Partial<LowTuning>) : undefined,
       });

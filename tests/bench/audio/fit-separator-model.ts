@@ -52,7 +52,7 @@ import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights';
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
-import { DEFAULT_OUT, fitPieces, STEMS, type FitSet, type Piece } from './material';
+import { DEFAULT_OUT, fitPieces, fitSetOf, STEMS, type FitSet, type Piece } from './material';
 import { contextSource, weightsSource } from './model-source';
 import { StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
@@ -231,12 +231,7 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
-  // The dev pieces to fit on (material.ts FitSet).
-  const pieces: FitSet = {
-    count: arg('count') ? Number(arg('count')) : undefined,
-    extra: arg('extra') ? Number(arg('extra')) : 0,
-    more: arg('more') ? Number(arg('more')) : 0,
-  };
+  const pieces = fitSetOf(arg);
   const context = arg('context');
   if (context) {
     // --pass N: the N-th pass (2 = the second), over the shipped ones before it.

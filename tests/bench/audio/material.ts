@@ -122,7 +122,6 @@ const HALVES: Record<
   },
 };
 
-/** Instruments (GM programs) each genre draws from: bass, main comping, second comping. */
 interface Round {
   master: number;
   soundfonts: SoundfontName[];
@@ -136,6 +135,7 @@ interface Round {
 const HIGH_VOICES = new Set(['Annie', 'belinda', 'steph']);
 const singsHigh = (variant: string) => variant.startsWith('f') || HIGH_VOICES.has(variant);
 
+/** Instruments (GM programs) each genre draws from: bass, main comping, second comping. */
 const PROGRAMS: Record<Genre, { bass: number[]; comp: number[]; pad: number[] }> = {
   ballad: { bass: [32, 35, 33], comp: [0, 1, 4, 24, 25], pad: [48, 49, 88, 89] },
   reggae: { bass: [33, 34], comp: [16, 17, 27, 28], pad: [49, 89, 4] },
@@ -423,6 +423,12 @@ export interface FitSet {
   extra?: number;
   /** And the first `more` after dev-36 (other singers and drum kits). */
   more?: number;
+}
+
+/** The fit set a fitter's command line names (--count, --extra, --more); unset where not given. */
+export function fitSetOf(arg: (name: string) => string | undefined): FitSet {
+  const number = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
+  return { count: number('count'), extra: number('extra'), more: number('more') };
 }
 
 export async function fitPieces({ count = 24, extra = 0, more = 0 }: FitSet): Promise<Piece[]> {
