@@ -9,7 +9,8 @@
  *  - dev      — 24 pieces on FluidR3_GM, singers m1 m3 m6 f2 f4: tune on these; 12 more (dev-25 …
  *               dev-36, `count: 36`) on Csound's GM bank and the OPL3 FM bank, the same singers; 12 more
  *               (dev-37 … dev-48, `count: 48`) on all three, sung by m4 m8 Andy edward Annie belinda steph
- *               over the electronic, TR-808 and brush kits.
+ *               over the electronic, TR-808 and brush kits; 12 more (dev-49 … dev-60, `count: 60`) on the
+ *               same three with all twelve dev singers and six kits, every stem through a random equaliser.
  *  - heldout  — 24 pieces on MuseScore_General and TimGM6mb (alternating), singers m2 m5 m7 f1 f3 f5,
  *               other seeds: never tune on these, only report them.
  * Each half covers all 24 keys once (tonic × major/minor) and tempi spread over 70–160 BPM.
@@ -35,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { encodeWav } from '../../../shared/audio/wav';
 import { keyAccidentals, NOTE_NAMES, prng } from '../../../shared/midi/theory';
 import { compose, GENRE_TEMPI, type Genre, type Mode } from './material-compose';
+import { colourStem } from './material-colour';
 import { checkTools, renderStems, SOUNDFONTS, toolVersions, type SoundfontName } from './material-render';
 import { place, reverb, SAMPLE_RATE, singLine, type Singer } from './material-voice';
 
@@ -75,9 +77,13 @@ export interface Piece {
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUT = resolve(HERE, '../../../.local/bench-audio');
 
-const SOURCES = ['material.ts', 'material-compose.ts', 'material-render.ts', 'material-voice.ts'].map((f) =>
-  join(HERE, f),
-);
+const SOURCES = [
+  'material.ts',
+  'material-colour.ts',
+  'material-compose.ts',
+  'material-render.ts',
+  'material-voice.ts',
+].map((f) => join(HERE, f));
 
 const HALVES: Record<
   Split,
@@ -112,6 +118,17 @@ const HALVES: Record<
         singers: ['m4', 'm8', 'Andy', 'edward', 'Annie', 'belinda', 'steph'],
         kits: [24, 25, 40],
       },
+      // A model fitted on three sound fonts learns their spectra: dev-49 … dev-60 are the same kind of
+      // songs with every stem through its own random equaliser (and some pitched stems saturated), sung
+      // and played by all the dev singers and kits (material-colour.ts).
+      {
+        master: 0x5d0005,
+        soundfonts: ['FluidR3_GM', 'Csound_GMbank', 'OPL3_FM'],
+        count: 12,
+        singers: ['m1', 'm3', 'm6', 'f2', 'f4', 'm4', 'm8', 'Andy', 'edward', 'Annie', 'belinda', 'steph'],
+        kits: [0, 8, 16, 24, 25, 40],
+        colour: true,
+      },
     ],
   },
   heldout: {
@@ -129,6 +146,8 @@ interface Round {
   /** Instead of the half's singers and kits. */
   singers?: string[];
   kits?: number[];
+  /** Every stem through a random equaliser (material-colour.ts). */
+  colour?: boolean;
 }
 
 /** Variants that sing the high (female) register: f1 … f5 and the named ones with a female voice. */
@@ -355,6 +374,11 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
   }
   const [wl, wr] = reverb(vl, vr, wet);
   stems.vocals = [wl, wr];
+  if (round?.colour) {
+    // Its own generator, so the colour does not move anything drawn above.
+    const tone = prng(spec.seed ^ 0xc0104);
+    for (const stem of STEMS) colourStem(stems[stem], stem !== 'drums', tone);
+  }
   // Levels relative to the vocals, then one gain for everything so the mix peaks at −1 dBFS.
   const levelsDb: Record<Stem, number> = {
     vocals: 0,
@@ -423,17 +447,31 @@ export interface FitSet {
   extra?: number;
   /** And the first `more` after dev-36 (other singers and drum kits). */
   more?: number;
+  /** And the first `coloured` after dev-48 (random equalisers). */
+  coloured?: number;
 }
 
-/** The fit set a fitter's command line names (--count, --extra, --more); unset where not given. */
+/** The fit set a fitter's command line names (--count, --extra, --more, --coloured); unset where not given. */
 export function fitSetOf(arg: (name: string) => string | undefined): FitSet {
   const number = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
-  return { count: number('count'), extra: number('extra'), more: number('more') };
+  return {
+    count: number('count'),
+    extra: number('extra'),
+    more: number('more'),
+    coloured: number('coloured'),
+  };
 }
 
-export async function fitPieces({ count = 24, extra = 0, more = 0 }: FitSet): Promise<Piece[]> {
-  const all = await ensureMaterial({ split: 'dev', count: more ? 36 + more : extra ? 24 + extra : count });
-  return all.filter((_, i) => i < count || (i >= 24 && i < 24 + extra) || (i >= 36 && i < 36 + more));
+export async function fitPieces({ count = 24, extra = 0, more = 0, coloured = 0 }: FitSet): Promise<Piece[]> {
+  const needed = coloured ? 48 + coloured : more ? 36 + more : extra ? 24 + extra : count;
+  const all = await ensureMaterial({ split: 'dev', count: needed });
+  return all.filter(
+    (_, i) =>
+      i < count ||
+      (i >= 24 && i < 24 + extra) ||
+      (i >= 36 && i < 36 + more) ||
+      (i >= 48 && i < 48 + coloured),
+  );
 }
 
 /** Renders what is missing or stale and returns the pieces of one half, in order. */
