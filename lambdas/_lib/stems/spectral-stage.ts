@@ -1,6 +1,7 @@
 import { Fft, joinPair, splitPair } from '../../../shared/audio/fft';
 import { DecimatedSynthesis } from './decimated-synthesis';
 import { replaceSorted, slidingMedian, windowMedian } from './median';
+import type { SpatialWiener, StereoOut } from './spatial-wiener';
 
 /** Σ w² over the overlapping Hann windows at hop N/4. */
 const OLA_NORM = 1.5;
@@ -70,6 +71,9 @@ export abstract class SpectralStage {
   /** Resynthesis at a reduced rate for a band-limited stage (decimated-synthesis.ts). */
   private readonly decimated: DecimatedSynthesis | undefined;
   protected readonly masks: Float32Array[];
+  /** When set, the masks go through this multichannel Wiener filter instead of scaling both channels. */
+  protected spatial: SpatialWiener | undefined;
+  private spatialOut: StereoOut[] = [];
   private readonly half: [Float64Array, Float64Array, Float64Array, Float64Array];
   private readonly inL: Float64Array;
   private readonly inR: Float64Array;
@@ -268,14 +272,30 @@ export abstract class SpectralStage {
     const cur = this.ring[t % this.K]!;
     const [xr, xi, yr, yi] = this.half;
     const full = M === N / 2 + 1;
+    if (this.spatial) {
+      if (this.spatialOut.length === 0)
+        this.spatialOut = Array.from(
+          { length: this.outputs },
+          () => [0, 1, 2, 3].map(() => new Float64Array(M)) as StereoOut,
+        );
+      this.spatial.apply(cur, this.masks, this.spatialOut);
+    }
     for (let s = 0; s < this.outputs; s++) {
-      const mask = this.masks[s]!;
-      for (let k = 0; k < M; k++) {
-        const m = mask[k]!;
-        xr[k] = cur.lr[k]! * m;
-        xi[k] = cur.li[k]! * m;
-        yr[k] = cur.rr[k]! * m;
-        yi[k] = cur.ri[k]! * m;
+      if (this.spatial) {
+        const [sr, si, tr, ti] = this.spatialOut[s]!;
+        xr.set(sr);
+        xi.set(si);
+        yr.set(tr);
+        yi.set(ti);
+      } else {
+        const mask = this.masks[s]!;
+        for (let k = 0; k < M; k++) {
+          const m = mask[k]!;
+          xr[k] = cur.lr[k]! * m;
+          xi[k] = cur.li[k]! * m;
+          yr[k] = cur.rr[k]! * m;
+          yi[k] = cur.ri[k]! * m;
+        }
       }
       const aL = acc[2 * s]!;
       const aR = acc[2 * s + 1]!;

@@ -3,6 +3,7 @@ import {
   DEFAULTS,
   FullBandStage,
   MASK_SHARPNESS,
+  SPATIAL_FRAMES,
   type DspSeparatorOptions,
   type Tuning,
 } from './full-band-stage';
@@ -75,6 +76,7 @@ export class StemSplitStream {
       options.maskSharpness ?? MASK_SHARPNESS,
       // The fitted second pass reads the shipped first pass: with another model, only a given one.
       options.context === false ? [] : (options.context ?? (model ? [] : CONTEXT_PASSES)),
+      options.spatialWiener === false ? 0 : (options.spatialWiener ?? SPATIAL_FRAMES),
     );
   }
 

@@ -8,4 +8,6 @@ export const ABLATIONS: Record<string, DspSeparatorOptions> = {
   'without low-band stage': { lowBand: false },
   /** The fitted model's masks as they are (magnitude ratios): the separator before the sharpening. */
   'without Wiener sharpening': { maskSharpness: 1 },
+  /** One real mask per bin for both channels, as before the multichannel Wiener filter. */
+  'without spatial Wiener filter': { spatialWiener: false },
 };
