@@ -8,6 +8,7 @@ import {
   type LowBandModel,
 } from './low-band-model';
 import { RepetitionModel } from './repetition';
+import { SpatialWiener } from './spatial-wiener';
 import { SpectralStage } from './spectral-stage';
 
 export interface LowBandOptions {
@@ -35,6 +36,11 @@ export interface LowBandOptions {
   bassPitchPeak?: number;
   /** Width (standard deviation, in long bins) of the gate around each partial of the bass note. */
   bassPitchWidth?: number;
+  /**
+   * Frames over which the stage's spatial Wiener filter (spatial-wiener.ts) averages each stem's stereo
+   * image; 0: the masks scale both channels alike.
+   */
+  spatialFrames?: number;
 }
 
 /** REPET-SIM settings (in seconds, converted to this stage's frames). */
@@ -92,6 +98,8 @@ export const LOW_DEFAULTS: LowTuning = {
   bassPitchFloor: 0,
   bassPitchPeak: 0.5,
   bassPitchWidth: 1.6,
+  // ~19 s at this stage's hop, as the full band's SPATIAL_FRAMES (docs/audio.md, A multichannel Wiener filter).
+  spatialFrames: 400,
 };
 
 /**
@@ -129,6 +137,7 @@ export class LowBandStage extends SpectralStage {
     const frames = (seconds: number) => Math.max(1, Math.round((seconds * sampleRate) / this.HOP));
     // Magnitudes are sums over the window (about N/4 for a full-scale sine): ε is far below any sound.
     this.eps = 1e-6 * this.N;
+    if (t.spatialFrames > 0) this.spatial = new SpatialWiener(this.M, 2, t.spatialFrames);
     this.background = new Float32Array(features ? bins : 0);
     const rep = features ? features.repetition : false;
     this.repetitionLag = rep ? Math.max(this.DELAY, frames(rep.lookaheadSeconds)) : this.DELAY;

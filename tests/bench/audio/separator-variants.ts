@@ -9,5 +9,5 @@ export const ABLATIONS: Record<string, DspSeparatorOptions> = {
   /** The fitted model's masks as they are (magnitude ratios): the separator before the sharpening. */
   'without Wiener sharpening': { maskSharpness: 1 },
   /** One real mask per bin for both channels, as before the multichannel Wiener filter. */
-  'without spatial Wiener filter': { spatialWiener: false },
+  'without spatial Wiener filter': { spatialWiener: false, lowBand: { spatialFrames: 0 } },
 };
