@@ -28,7 +28,7 @@ export const CUES: Layout = {
   },
 };
 export const contextLayout = (
-  pass: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames'>,
+  pass: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics' | 'pitch'>,
 ): Layout => {
   const inputs = contextInputs(pass);
   return {
