@@ -27,11 +27,6 @@ export interface ContextModel {
    * fundamental often at k/2.
    */
   harmonics?: readonly number[];
-  /**
-   * Two inputs from the frame's vocal pitch (vocal-pitch.ts), after the harmonic ones: how close the bin
-   * lies to a harmonic of it, times the pitch's confidence, and the confidence.
-   */
-  pitch?: boolean;
   /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
   weights: readonly (readonly number[])[];
 }
@@ -39,17 +34,11 @@ export interface ContextModel {
 /**
  * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
  * then their magnitude-weighted mean over each neighbourhood, then around each harmonic multiple, then
- * the two vocal-pitch inputs, then the log-odds over the frames around (timeSpan).
+ * over the frames around (timeSpan).
  */
 export const contextInputs = (
-  model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics' | 'pitch'>,
-) =>
-  3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0) + (timeSpan(model) ? 1 : 0)) +
-  (model.pitch ? 2 : 0);
-
-/** Where a pass's vocal-pitch inputs start in a bin's inputs. */
-export const pitchAt = (model: Pick<ContextModel, 'halfWidths' | 'harmonics'>) =>
-  3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0));
+  model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics'>,
+) => 3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0) + (timeSpan(model) ? 1 : 0));
 
 /** Frames besides the bin's own in the time input (past and future). */
 export const timeSpan = (model: Pick<ContextModel, 'pastFrames' | 'futureFrames'>) =>

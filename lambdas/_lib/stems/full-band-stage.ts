@@ -3,7 +3,6 @@ import {
   contextInputs,
   harmonicContext,
   neighbourhoods,
-  pitchAt,
   TimeContext,
   timeSpan,
   type ContextModel,
@@ -25,7 +24,6 @@ import {
 } from './mask-model';
 import { SpatialWiener } from './spatial-wiener';
 import { SpectralStage } from './spectral-stage';
-import { VocalPitch } from './vocal-pitch';
 
 /** One full-band frame's features, for fitting the model (tests/bench/audio/fit-separator-model.ts). */
 export interface FeatureFrame {
@@ -141,8 +139,6 @@ export class FullBandStage extends SpectralStage {
     halfWidths: readonly number[];
     time: TimeContext | undefined;
     harmonics: readonly number[];
-    /** The vocal-pitch inputs' estimator, when the pass reads them. */
-    pitch: VocalPitch | undefined;
     /** Scratch: window sums per bin (context-model.ts). */
     sums: Float64Array;
     /** Frames the pass holds its output back, to read them. */
@@ -176,7 +172,6 @@ export class FullBandStage extends SpectralStage {
       halfWidths: pass.halfWidths,
       time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
       harmonics: pass.harmonics ?? [],
-      pitch: pass.pitch ? new VocalPitch(this.A, this.binHz) : undefined,
       sums: new Float64Array(this.A * 4),
       future: pass.futureFrames ?? 0,
       own: Array.from({ length: (pass.futureFrames ?? 0) + 1 }, () => new Float32Array(this.A * 3)),
@@ -296,7 +291,6 @@ export class FullBandStage extends SpectralStage {
         const at = 3 * (1 + pass.halfWidths.length);
         harmonicContext(target, mag, A, pass.harmonics, pass.inputs, stride, at, pass.sums);
       }
-      pass.pitch?.fill(target, mag, pass.inputs, pass.columns.length, pitchAt(pass));
       [weights, columns, inputs, stride] = [pass.weights, pass.columns, pass.inputs, pass.columns.length];
     }
     if (this.tap) {

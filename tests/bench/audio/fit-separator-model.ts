@@ -19,7 +19,6 @@
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
  *              --future F the F after (the masks come F frames later);
  *              --harmonics R1,R2 also reads the bins around R1, R2 … times each bin's frequency;
- *              --pitch also reads how close the bin lies to a harmonic of the frame's vocal pitch;
  *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
  *              --model M fits it over the first pass written to M with --out (and --separator's settings);
  *              with --write it rewrites context-model-weights.ts
@@ -64,7 +63,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
 const CONTEXT_FILE = resolve(HERE, '../../../lambdas/_lib/stems/context-model-weights.ts');
 /** The modules that compute a later pass's inputs (their source is part of the feature cache's key). */
-const CONTEXT_CODE = ['context-model.ts', 'full-band-stage.ts', 'vocal-pitch.ts'].map((name) =>
+const CONTEXT_CODE = ['context-model.ts', 'full-band-stage.ts'].map((name) =>
   resolve(HERE, '../../../lambdas/_lib/stems', name),
 );
 const readSource = (file: string) => readFileSync(file, 'utf8');
@@ -200,7 +199,6 @@ export async function fitContext(
     pastFrames?: number;
     futureFrames?: number;
     harmonics?: number[];
-    pitch?: boolean;
     power?: number;
     over?: readonly ContextModel[];
     separator?: DspSeparatorOptions;
@@ -212,7 +210,6 @@ export async function fitContext(
     ...(pastFrames ? { pastFrames } : {}),
     ...(futureFrames ? { futureFrames } : {}),
     ...(options.harmonics?.length ? { harmonics: options.harmonics } : {}),
-    ...(options.pitch ? { pitch: true } : {}),
   };
   const layout = contextLayout(shape);
   // The stage computes the inputs for any pass of this shape; its weights do not matter here.
@@ -251,7 +248,6 @@ async function main(): Promise<void> {
           pastFrames: arg('past') ? Number(arg('past')) : undefined,
           futureFrames: arg('future') ? Number(arg('future')) : undefined,
           harmonics: arg('harmonics')?.split(',').map(Number),
-          pitch: process.argv.includes('--pitch'),
           power: arg('power') ? Number(arg('power')) : undefined,
           over,
           // Over another first pass (--model, written with --out) and the settings it was fitted with.

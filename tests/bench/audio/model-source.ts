@@ -6,11 +6,11 @@ export function contextSource(passes: readonly ContextModel[]): string {
   const commands = passes
     .map(
       (pass, i) =>
-        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --more 8 --coloured 8 --context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''}${pass.pitch ? ' --pitch' : ''} --pass ${i + 2} --write`,
+        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --more 8 --coloured 8 --context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''} --pass ${i + 2} --write`,
     )
     .join('\n');
   const source = (pass: ContextModel) => `  {
-    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}${pass.harmonics?.length ? `\n    harmonics: ${JSON.stringify(pass.harmonics)},` : ''}${pass.pitch ? '\n    pitch: true,' : ''}
+    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}${pass.harmonics?.length ? `\n    harmonics: ${JSON.stringify(pass.harmonics)},` : ''}
     weights: [
 ${pass.weights.map((row) => `      [${row.join(', ')}],`).join('\n')}
     ],

@@ -28,7 +28,7 @@ export const CUES: Layout = {
   },
 };
 export const contextLayout = (
-  pass: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics' | 'pitch'>,
+  pass: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames'>,
 ): Layout => {
   const inputs = contextInputs(pass);
   return {
