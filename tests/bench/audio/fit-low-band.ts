@@ -5,7 +5,7 @@
  * bin's magnitude, as fit-separator-model.ts fits the full-band model. The cues come from the stage
  * itself (its tap); only the low-band stage runs, on the mix (it is the first stage).
  *
- *   nice -n 10 npx tsx tests/bench/audio/fit-low-band.ts [--count 16] [--extra 8] [--more 8] [--coloured 8] [--instruments 8] [--out file.json] [--write]
+ *   nice -n 10 npx tsx tests/bench/audio/fit-low-band.ts [--count 16] [--extra 8] [--more 8] [--coloured 8] [--out file.json] [--write]
  *   --write rewrites lambdas/_lib/stems/low-band-model-weights.ts with the fitted model
  *   --without f1,f2 fits without those cues (their weights stay 0: an ablation)
  *   --from file.json takes a model written earlier with --out (e.g. to --write it; --sharpness S with it)
@@ -96,7 +96,6 @@ export async function fitLowBand(
     extra: options.extra ?? 8,
     more: options.more,
     coloured: options.coloured,
-    instruments: options.instruments,
   });
   const all: number[][] = [];
   for (const piece of pieces) {

@@ -14,7 +14,6 @@
  *   --extra N  also fits on dev-25 … dev-(24+N), the pieces on other sound fonts than FluidR3_GM
  *   --more N   also fits on dev-37 … dev-(36+N), the pieces with other singers and drum kits
  *   --coloured N  also fits on dev-49 … dev-(48+N), the pieces with random equalisers on every stem
- *   --instruments N  also fits on dev-61 … dev-(60+N), the pieces played on other GM programs
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),

@@ -10,9 +10,7 @@
  *               dev-36, `count: 36`) on Csound's GM bank and the OPL3 FM bank, the same singers; 12 more
  *               (dev-37 … dev-48, `count: 48`) on all three, sung by m4 m8 Andy edward Annie belinda steph
  *               over the electronic, TR-808 and brush kits; 12 more (dev-49 … dev-60, `count: 60`) on the
- *               same three with all twelve dev singers and six kits, every stem through a random equaliser;
- *               12 more (dev-61 … dev-72, `count: 72`) with those singers and kits, the comping, pad and
- *               lead parts on GM programs the genres do not otherwise draw from.
+ *               same three with all twelve dev singers and six kits, every stem through a random equaliser.
  *  - heldout  — 24 pieces on MuseScore_General and TimGM6mb (alternating), singers m2 m5 m7 f1 f3 f5,
  *               other seeds: never tune on these, only report them.
  * Each half covers all 24 keys once (tonic × major/minor) and tempi spread over 70–160 BPM.
@@ -131,17 +129,6 @@ const HALVES: Record<
         kits: [0, 8, 16, 24, 25, 40],
         colour: true,
       },
-      // A model fitted on the genres' usual instruments learns their timbres: dev-61 … dev-72 play the
-      // same parts on other GM programs (chromatic percussion, organs, plucked strings, brass, synth
-      // leads and pads), sung and played by all the dev singers and kits (INSTRUMENTS_WIDE).
-      {
-        master: 0x5d0006,
-        soundfonts: ['FluidR3_GM', 'Csound_GMbank', 'OPL3_FM'],
-        count: 12,
-        singers: ['m1', 'm3', 'm6', 'f2', 'f4', 'm4', 'm8', 'Andy', 'edward', 'Annie', 'belinda', 'steph'],
-        kits: [0, 8, 16, 24, 25, 40],
-        widePrograms: true,
-      },
     ],
   },
   heldout: {
@@ -161,8 +148,6 @@ interface Round {
   kits?: number[];
   /** Every stem through a random equaliser (material-colour.ts). */
   colour?: boolean;
-  /** The comping, pad and lead parts on INSTRUMENTS_WIDE instead of the genre's programs. */
-  widePrograms?: boolean;
 }
 
 /** Variants that sing the high (female) register: f1 … f5 and the named ones with a female voice. */
@@ -183,17 +168,6 @@ const PROGRAMS: Record<Genre, { bass: number[]; comp: number[]; pad: number[] }>
   jazz: { bass: [32, 33], comp: [0, 26, 4], pad: [48, 16, 61] },
 };
 const LEADS = [73, 65, 66, 56, 40, 71, 68];
-/**
- * GM programs that neither half's genres draw from (and no voice-like one: choir and voice pads, 52–54
- * and 85, would be `other` sounding like vocals), for the fifth dev round.
- */
-const INSTRUMENTS_WIDE = {
-  comp: [
-    2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 23, 26, 31, 45, 46, 104, 105, 106, 107, 108,
-  ],
-  pad: [19, 20, 41, 42, 44, 51, 58, 60, 61, 63, 92, 93, 94, 95, 96, 99, 100, 101],
-  lead: [57, 58, 64, 67, 69, 70, 72, 74, 75, 78, 79, 80, 81, 82, 83, 84, 109, 110, 111],
-};
 const pick = <T>(items: readonly T[], rand: () => number): T => items[Math.floor(rand() * items.length)]!;
 
 interface PieceSpec {
@@ -321,10 +295,7 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
   const rand = prng(spec.seed);
   const half = HALVES[spec.split];
   const round = spec.round ? half.extra![spec.round - 1]! : undefined;
-  const programs = round?.widePrograms
-    ? { ...PROGRAMS[spec.genre], comp: INSTRUMENTS_WIDE.comp, pad: INSTRUMENTS_WIDE.pad }
-    : PROGRAMS[spec.genre];
-  const leads = round?.widePrograms ? INSTRUMENTS_WIDE.lead : LEADS;
+  const programs = PROGRAMS[spec.genre];
   const singers = shuffle(round?.singers ?? half.singers, rand);
   const leadSinger = singers[0]!;
   const register = singsHigh(leadSinger) ? 'high' : 'low';
@@ -332,7 +303,7 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
     bass: pick(programs.bass, rand),
     comp: [pick(programs.comp, rand), pick(programs.pad, rand)],
     kit: pick(round?.kits ?? half.kits, rand),
-    lead: rand() < 0.4 ? pick(leads, rand) : undefined,
+    lead: rand() < 0.4 ? pick(LEADS, rand) : undefined,
   };
   const song = compose(
     {
@@ -478,14 +449,9 @@ export interface FitSet {
   more?: number;
   /** And the first `coloured` after dev-48 (random equalisers). */
   coloured?: number;
-  /** And the first `instruments` after dev-60 (other GM programs). */
-  instruments?: number;
 }
 
-/**
- * The fit set a fitter's command line names (--count, --extra, --more, --coloured, --instruments); unset
- * where not given.
- */
+/** The fit set a fitter's command line names (--count, --extra, --more, --coloured); unset where not given. */
 export function fitSetOf(arg: (name: string) => string | undefined): FitSet {
   const number = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
   return {
@@ -493,34 +459,18 @@ export function fitSetOf(arg: (name: string) => string | undefined): FitSet {
     extra: number('extra'),
     more: number('more'),
     coloured: number('coloured'),
-    instruments: number('instruments'),
   };
 }
 
-export async function fitPieces({
-  count = 24,
-  extra = 0,
-  more = 0,
-  coloured = 0,
-  instruments = 0,
-}: FitSet): Promise<Piece[]> {
-  const needed = instruments
-    ? 60 + instruments
-    : coloured
-      ? 48 + coloured
-      : more
-        ? 36 + more
-        : extra
-          ? 24 + extra
-          : count;
+export async function fitPieces({ count = 24, extra = 0, more = 0, coloured = 0 }: FitSet): Promise<Piece[]> {
+  const needed = coloured ? 48 + coloured : more ? 36 + more : extra ? 24 + extra : count;
   const all = await ensureMaterial({ split: 'dev', count: needed });
   return all.filter(
     (_, i) =>
       i < count ||
       (i >= 24 && i < 24 + extra) ||
       (i >= 36 && i < 36 + more) ||
-      (i >= 48 && i < 48 + coloured) ||
-      (i >= 60 && i < 60 + instruments),
+      (i >= 48 && i < 48 + coloured),
   );
 }
 
