@@ -81,8 +81,6 @@ export interface DspSeparatorOptions {
    * both channels alike.
    */
   spatialWiener?: number | false;
-  /** EM updates of the spatial filter's source powers before its output (spatial-wiener.ts). */
-  spatialIterations?: number;
 }
 
 export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel'>>;
@@ -160,7 +158,6 @@ export class FullBandStage extends SpectralStage {
     sharpness = 1,
     context: readonly ContextModel[] = [],
     spatialFrames = SPATIAL_FRAMES,
-    spatialIterations = 0,
   ) {
     const lag = context.reduce((sum, pass) => sum + (pass.futureFrames ?? 0), 0);
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3, false, lag);
@@ -196,8 +193,7 @@ export class FullBandStage extends SpectralStage {
     this.devT = new Float32Array(this.A * this.K);
     this.lastPhase = new Float32Array(this.A);
     this.eps = 1e-6 * this.N;
-    if (spatialFrames > 0)
-      this.spatial = new SpatialWiener(this.M, 3, spatialFrames, 1e-3, spatialIterations);
+    if (spatialFrames > 0) this.spatial = new SpatialWiener(this.M, 3, spatialFrames);
   }
 
   /** Phase advance of L + R against the previous frame, less the bin's own: the frequency deviation. */

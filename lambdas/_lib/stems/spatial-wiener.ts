@@ -28,11 +28,6 @@ export class SpatialWiener {
   private readonly stats: Float64Array[];
   private readonly alpha: number;
   private readonly v: Float64Array;
-  /** Per source, this bin's normalised spatial covariance R_j: r11, r22, Re r12, Im r12. */
-  private readonly r11: Float64Array;
-  private readonly r22: Float64Array;
-  private readonly r12r: Float64Array;
-  private readonly r12i: Float64Array;
 
   /**
    * @param bins bins filtered per frame
@@ -46,23 +41,15 @@ export class SpatialWiener {
     private readonly outputs: number,
     frames: number,
     private readonly regularisation = 1e-3,
-    /** EM updates of the sources' powers from the filter's estimate before the filter that is output. */
-    private readonly iterations = 0,
   ) {
     this.alpha = 1 / Math.max(1, frames);
     this.stats = Array.from({ length: outputs + 1 }, () => new Float64Array(bins * 5));
     this.v = new Float64Array(outputs + 1);
-    [this.r11, this.r22, this.r12r, this.r12i] = [0, 1, 2, 3].map(() => new Float64Array(outputs + 1)) as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
   }
 
   /** Updates the averages with this frame and fills `out[j]` with source j's filtered spectrum. */
   apply(x: StereoSpectrum, masks: readonly Float32Array[], out: readonly StereoOut[]): void {
-    const { stats, alpha, v, outputs, regularisation, r11, r22, r12r, r12i } = this;
+    const { stats, alpha, v, outputs, regularisation } = this;
     const sources = outputs + 1;
     // Where a source has had no power yet its image is taken as the identity (R = I).
     const tiny = 1e-20;
@@ -73,6 +60,11 @@ export class SpatialWiener {
       const d = x.ri[k]!;
       const mean = 0.5 * (a * a + b * b + c * c + d * d);
       let rest = 1;
+      // Σ v R: its 2×2 Hermitian entries.
+      let s11 = 0;
+      let s22 = 0;
+      let s12r = 0;
+      let s12i = 0;
       const o = k * 5;
       for (let j = 0; j < sources; j++) {
         let m: number;
@@ -82,66 +74,36 @@ export class SpatialWiener {
         } else m = rest > 0 ? rest : 0;
         const st = stats[j]!;
         accumulate(st, o, alpha, m * a, m * b, m * c, m * d);
-        v[j] = m * mean;
-        const norm = 1 / (st[o + 4]! + tiny);
-        r11[j] = norm * (st[o]! + tiny);
-        r22[j] = norm * (st[o + 1]! + tiny);
-        r12r[j] = norm * st[o + 2]!;
-        r12i[j] = norm * st[o + 3]!;
+        const vj = m * mean;
+        v[j] = vj;
+        const scale = vj / (st[o + 4]! + tiny);
+        s11 += scale * (st[o]! + tiny);
+        s22 += scale * (st[o + 1]! + tiny);
+        s12r += scale * st[o + 2]!;
+        s12i += scale * st[o + 3]!;
       }
-      for (let step = 0; ; step++) {
-        // Σ v R: its 2×2 Hermitian entries.
-        let s11 = 0;
-        let s22 = 0;
-        let s12r = 0;
-        let s12i = 0;
-        for (let j = 0; j < sources; j++) {
-          s11 += v[j]! * r11[j]!;
-          s22 += v[j]! * r22[j]!;
-          s12r += v[j]! * r12r[j]!;
-          s12i += v[j]! * r12i[j]!;
-        }
-        const load = regularisation * 0.5 * (s11 + s22) + tiny;
-        s11 += load;
-        s22 += load;
-        const det = s11 * s22 - s12r * s12r - s12i * s12i;
-        // y = (Σ v R)⁻¹ x, shared by every source: inverse = [[s22, −s12], [−s12*, s11]] / det.
-        const y1r = (s22 * a - (s12r * c - s12i * d)) / det;
-        const y1i = (s22 * b - (s12r * d + s12i * c)) / det;
-        const y2r = (s11 * c - (s12r * a + s12i * b)) / det;
-        const y2i = (s11 * d - (s12r * b - s12i * a)) / det;
-        const last = step === this.iterations;
-        for (let j = 0; j < (last ? outputs : sources); j++) {
-          const vj = v[j]!;
-          const q11 = vj * r11[j]!;
-          const q22 = vj * r22[j]!;
-          const q12r = vj * r12r[j]!;
-          const q12i = vj * r12i[j]!;
-          // v R y: [r11 y1 + r12 y2, r12* y1 + r22 y2].
-          const er = q11 * y1r + q12r * y2r - q12i * y2i;
-          const ei = q11 * y1i + q12r * y2i + q12i * y2r;
-          const fr = q12r * y1r + q12i * y1i + q22 * y2r;
-          const fi = q12r * y1i - q12i * y1r + q22 * y2i;
-          if (last) {
-            const [xr, xi, yr, yi] = out[j]!;
-            xr[k] = er;
-            xi[k] = ei;
-            yr[k] = fr;
-            yi[k] = fi;
-            continue;
-          }
-          // EM (Duong et al. 2010): the source's power from its estimate and its posterior covariance,
-          // v R − v R (Σ v R)⁻¹ v R, of which only the trace is needed: tr(vR) − tr((Σ v R)⁻¹ (vR)²).
-          const p12 = q12r * q12r + q12i * q12i;
-          const sq11 = q11 * q11 + p12;
-          const sq22 = q22 * q22 + p12;
-          const sq12r = q12r * (q11 + q22);
-          const sq12i = q12i * (q11 + q22);
-          const inner = (s22 * sq11 + s11 * sq22 - 2 * (s12r * sq12r + s12i * sq12i)) / det;
-          const posterior = q11 + q22 - inner;
-          v[j] = 0.5 * (er * er + ei * ei + fr * fr + fi * fi + (posterior > 0 ? posterior : 0));
-        }
-        if (last) break;
+      const load = regularisation * 0.5 * (s11 + s22) + tiny;
+      s11 += load;
+      s22 += load;
+      const det = s11 * s22 - s12r * s12r - s12i * s12i;
+      // y = (Σ v R)⁻¹ x, shared by every source: inverse = [[s22, −s12], [−s12*, s11]] / det.
+      const y1r = (s22 * a - (s12r * c - s12i * d)) / det;
+      const y1i = (s22 * b - (s12r * d + s12i * c)) / det;
+      const y2r = (s11 * c - (s12r * a + s12i * b)) / det;
+      const y2i = (s11 * d - (s12r * b - s12i * a)) / det;
+      for (let j = 0; j < outputs; j++) {
+        const st = stats[j]!;
+        const scale = v[j]! / (st[o + 4]! + tiny);
+        const r11 = scale * (st[o]! + tiny);
+        const r22 = scale * (st[o + 1]! + tiny);
+        const r12r = scale * st[o + 2]!;
+        const r12i = scale * st[o + 3]!;
+        const [xr, xi, yr, yi] = out[j]!;
+        // v R y: [r11 y1 + r12 y2, r12* y1 + r22 y2].
+        xr[k] = r11 * y1r + r12r * y2r - r12i * y2i;
+        xi[k] = r11 * y1i + r12r * y2i + r12i * y2r;
+        yr[k] = r12r * y1r + r12i * y1i + r22 * y2r;
+        yi[k] = r12r * y1i - r12i * y1r + r22 * y2i;
       }
     }
   }
