@@ -81,8 +81,6 @@ export interface DspSeparatorOptions {
    * both channels alike.
    */
   spatialWiener?: number | false;
-  /** Frames on each side over which the vibrato cue measures the instantaneous-frequency spread. */
-  vibratoHalf?: number;
 }
 
 export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel'>>;
@@ -104,8 +102,8 @@ export const MASK_SHARPNESS = 1.5;
  */
 export const SPATIAL_FRAMES = 1600;
 
-/** Default `vibratoHalf`: the instantaneous-frequency spread over 9 frames (~100 ms). */
-export const VIBRATO_HALF = 4;
+/** Frames on each side over which the instantaneous-frequency spread is measured. */
+const VIBRATO_HALF = 4;
 
 /**
  * Stage 2: vocals, drums and bass over the whole band (on what the low-band stage left), by the mask
@@ -132,7 +130,7 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
-  private readonly vibratoSlots: Int32Array;
+  private readonly vibratoSlots = new Int32Array(2 * VIBRATO_HALF + 1);
   /** With a tap and held-back masks: the last frames' features, so the tap reports the masked frame's. */
   private readonly tapFeatures: Float32Array[];
   /** The passes after the first (context-model.ts): their weights per band, their inputs per bin. */
@@ -160,12 +158,10 @@ export class FullBandStage extends SpectralStage {
     sharpness = 1,
     context: readonly ContextModel[] = [],
     spatialFrames = SPATIAL_FRAMES,
-    private readonly vibratoHalf = VIBRATO_HALF,
   ) {
     const lag = context.reduce((sum, pass) => sum + (pass.futureFrames ?? 0), 0);
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3, false, lag);
-    if (this.DELAY < vibratoHalf) throw new RangeError('StemSplitStream: time kernel too short');
-    this.vibratoSlots = new Int32Array(2 * vibratoHalf + 1);
+    if (this.DELAY < VIBRATO_HALF) throw new RangeError('StemSplitStream: time kernel too short');
     const { weights, columns } = compileModel(model);
     const sharpen = (all: Float64Array[]) =>
       sharpness === 1 ? all : all.map((w) => w.map((v) => v * sharpness));
@@ -228,8 +224,7 @@ export class FullBandStage extends SpectralStage {
     const rep = longSlot >= 0 ? this.long!.features!.repetition[longSlot]! : undefined;
     // The ring slots of the frames the vibrato cue reads (once a frame, not per bin).
     const { vibratoSlots } = this;
-    const half = this.vibratoHalf;
-    for (let d = -half; d <= half; d++) vibratoSlots[d + half] = (t + d + K) % K;
+    for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) vibratoSlots[d + VIBRATO_HALF] = (t + d + K) % K;
     for (let k = 0; k < A; k++) {
       const o = k * F;
       x[o] = logRatio(harmonic[k]!, percussive[k]!, eps);

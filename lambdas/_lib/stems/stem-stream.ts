@@ -77,7 +77,6 @@ export class StemSplitStream {
       // The fitted second pass reads the shipped first pass: with another model, only a given one.
       options.context === false ? [] : (options.context ?? (model ? [] : CONTEXT_PASSES)),
       options.spatialWiener === false ? 0 : (options.spatialWiener ?? SPATIAL_FRAMES),
-      options.vibratoHalf,
     );
   }
 
