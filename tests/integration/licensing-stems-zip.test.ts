@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { crc32 } from 'node:zlib';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalLambda, type LocalLambda } from '../../infra/local/lambda-invoke';
 import { decodeWav, encodeWav } from '../../shared/audio/wav';
 import { defaultTiers } from '../../shared/licensing/tiers';
-import { writeStoredZip, ZipTooLarge } from '../../lambdas/_lib/audio/object-zip';
+import {
+  storedZipBytes,
+  writeStoredZip,
+  ZipSourceChanged,
+  ZipTooLarge,
+} from '../../lambdas/_lib/audio/object-zip';
+import { s3 } from '../../lambdas/_lib/aws/s3';
 import { config } from '../../lambdas/_lib/config';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
 import { client, creator, publish, putAudioBucketObject, testS3, type Claims } from './marketplace-helpers';
@@ -101,12 +108,83 @@ async function boughtTrackout(files: {
   return { buyer, orderId: order!.id, masterKey, title: beat.title };
 }
 
+/**
+ * Reads a ZIP front to back from its local headers, as Java's `ZipInputStream` does (it refuses a stored
+ * entry followed by a data descriptor), and insists on that shape: stored entries whose local header
+ * carries the CRC and sizes (bit 3 clear) and whose data is followed directly by the next header. Then
+ * checks that the central directory and its end record agree with what was read, to the last byte.
+ */
+function readZipStreaming(zip: Uint8Array): Record<string, Uint8Array> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const names = new TextDecoder('utf-8', { fatal: true });
+  const read: { name: string; flags: number; crc: number; size: number; offset: number }[] = [];
+  const files: Record<string, Uint8Array> = {};
+  let at = 0;
+  while (view.getUint32(at, true) === 0x04034b50) {
+    const flags = view.getUint16(at + 6, true);
+    const name = names.decode(zip.subarray(at + 30, at + 30 + view.getUint16(at + 26, true)));
+    expect(flags & 0x08, `${name}: data descriptor flag`).toBe(0);
+    expect(view.getUint16(at + 8, true), `${name}: method`).toBe(0);
+    const crc = view.getUint32(at + 14, true);
+    const size = view.getUint32(at + 22, true);
+    expect(view.getUint32(at + 18, true), `${name}: stored size`).toBe(size);
+    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+    const data = zip.subarray(start, start + size);
+    expect(data.length, `${name}: data`).toBe(size);
+    expect(crc32(data), `${name}: CRC`).toBe(crc);
+    read.push({ name, flags, crc, size, offset: at });
+    files[name] = data;
+    at = start + size;
+  }
+  // Straight after the last entry's data comes the central directory (no 0x08074b50 descriptor).
+  const directory = at;
+  for (const entry of read) {
+    expect(view.getUint32(at, true)).toBe(0x02014b50);
+    expect({
+      flags: view.getUint16(at + 8, true),
+      crc: view.getUint32(at + 16, true),
+      size: view.getUint32(at + 24, true),
+      offset: view.getUint32(at + 42, true),
+      name: names.decode(zip.subarray(at + 46, at + 46 + view.getUint16(at + 28, true))),
+    }).toEqual({
+      flags: entry.flags,
+      crc: entry.crc,
+      size: entry.size,
+      offset: entry.offset,
+      name: entry.name,
+    });
+    expect(view.getUint32(at + 20, true)).toBe(entry.size);
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  expect(view.getUint32(at, true)).toBe(0x06054b50);
+  expect(view.getUint16(at + 10, true)).toBe(read.length);
+  expect(view.getUint32(at + 12, true)).toBe(at - directory);
+  expect(view.getUint32(at + 16, true)).toBe(directory);
+  expect(at + 22).toBe(zip.length);
+  return files;
+}
+
+/** The archive as Java would read it, checked against fflate's reading of the central directory. */
+function readZip(zip: Uint8Array): Record<string, Uint8Array> {
+  const files = readZipStreaming(zip);
+  const indexed = unzipSync(zip);
+  expect(Object.keys(files).sort()).toEqual(Object.keys(indexed).sort());
+  for (const [name, data] of Object.entries(files))
+    expect(Buffer.from(data).equals(Buffer.from(indexed[name]!)), name).toBe(true);
+  return files;
+}
+
 async function stemsZip(buyer: Claims, orderId: string): Promise<Record<string, Uint8Array>> {
   expect((await api('GET', `/api/licences/${orderId}/files`, { claims: buyer })).status).toBe(202);
   const ready = await waitForFiles(buyer, orderId, 90_000);
   expect(ready.body.status).toBe('ready');
   const stems = ready.body.files.find((file) => file.kind === 'stems')!;
-  return unzipSync(new Uint8Array(await (await fetch(stems.url)).arrayBuffer()));
+  return readZip(new Uint8Array(await (await fetch(stems.url)).arrayBuffer()));
+}
+
+async function objectBytes(key: string): Promise<Uint8Array> {
+  const object = await testS3.send(new GetObjectCommand({ Bucket: config.AUDIO_BUCKET, Key: key }));
+  return object.Body!.transformToByteArray();
 }
 
 describe('licence stems ZIP, streamed', () => {
@@ -174,6 +252,68 @@ describe('licence stems ZIP, streamed', () => {
 });
 
 describe('writeStoredZip', () => {
+  it('every entry’s local header carries its CRC and sizes (no data descriptor), so Java-style readers accept it', async () => {
+    const dir = `test-zip/${randomUUID()}`;
+    // Over one 8 MiB part, so the archive goes up in several parts.
+    const big = Buffer.from(new Uint8Array(9 * 1024 * 1024 + 123).map((_, i) => (i * 31) & 255));
+    const wav = Buffer.from(master());
+    await putAudioBucketObject(`${dir}/big.bin`, big, 'application/octet-stream');
+    await putAudioBucketObject(`${dir}/stem.wav`, wav, 'audio/wav');
+    await putAudioBucketObject(`${dir}/empty.bin`, Buffer.alloc(0), 'application/octet-stream');
+    const readme = new TextEncoder().encode('Leia-me: stems ♪\r\n');
+    const entries = [
+      { name: 'big.bin', key: `${dir}/big.bin` },
+      { name: 'Canção - baixo (AI-separated).wav', key: `${dir}/stem.wav` },
+      { name: 'empty.bin', key: `${dir}/empty.bin` },
+      { name: 'LEIA-ME.txt', bytes: readme },
+    ];
+    const key = `${dir}/out.zip`;
+    const size = await writeStoredZip(config.AUDIO_BUCKET, key, entries);
+    const zip = await objectBytes(key);
+    expect(zip.length).toBe(size);
+    const sizes = [big.length, wav.length, 0, readme.length];
+    expect(storedZipBytes(entries.map((entry, i) => ({ name: entry.name, size: sizes[i]! })))).toBe(size);
+    const files = readZip(zip);
+    expect(Object.keys(files)).toEqual(entries.map((entry) => entry.name));
+    expect(Buffer.from(files['big.bin']!).equals(big)).toBe(true);
+    expect(Buffer.from(files['Canção - baixo (AI-separated).wav']!).equals(wav)).toBe(true);
+    expect(files['empty.bin']).toHaveLength(0);
+    expect(Buffer.from(files['LEIA-ME.txt']!).equals(Buffer.from(readme))).toBe(true);
+  });
+
+  it('an object replaced between its CRC read and its copy fails the ZIP instead of storing a wrong CRC', async () => {
+    const dir = `test-zip/${randomUUID()}`;
+    const source = `${dir}/stem.wav`;
+    await putAudioBucketObject(source, Buffer.alloc(9 * 1024 * 1024, 1), 'audio/wav');
+    // The creator re-uploads the stem (same size, other bytes) just before the second read.
+    const reads: (string | undefined)[] = [];
+    s3.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: string; IfMatch?: string };
+        if (context.commandName === 'GetObjectCommand' && input.Key === source) {
+          reads.push(input.IfMatch);
+          if (reads.length === 2)
+            await putAudioBucketObject(source, Buffer.alloc(9 * 1024 * 1024, 2), 'audio/wav');
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'replaceBetweenReads' },
+    );
+    const key = `${dir}/out.zip`;
+    try {
+      await expect(
+        writeStoredZip(config.AUDIO_BUCKET, key, [{ name: 'stem.wav', key: source }]),
+      ).rejects.toBeInstanceOf(ZipSourceChanged);
+    } finally {
+      s3.middlewareStack.remove('replaceBetweenReads');
+    }
+    // The copy asked S3 for the version it took the CRC of (S3 answers 412 for another; s3rver ignores it).
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toBeUndefined();
+    expect(reads[1]).toMatch(/^".+"$/);
+    expect(await exists(key)).toBe(false);
+  });
+
   it('a failure after parts were sent aborts the upload: no object at the key', async () => {
     const big = `test-zip/${randomUUID()}/big.bin`;
     await putAudioBucketObject(big, Buffer.alloc(9 * 1024 * 1024, 7), 'application/octet-stream');

@@ -18,11 +18,20 @@ import type { AudioSource } from './decode';
 
 export interface ObjectSource extends AudioSource {
   size: number;
+  etag?: string;
 }
 
-/** The object's body as the decoder's source; leaving the iteration early closes the connection. */
-export async function objectSource(bucket: string, key: string, name = key): Promise<ObjectSource> {
-  const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+/**
+ * The object's body as the decoder's source; leaving the iteration early closes the connection. With
+ * `ifMatch` (an ETag read before) S3 answers 412 PreconditionFailed if the object was replaced since.
+ */
+export async function objectSource(
+  bucket: string,
+  key: string,
+  name = key,
+  options: { ifMatch?: string } = {},
+): Promise<ObjectSource> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: options.ifMatch }));
   const body = object.Body as Readable | undefined;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     if (!body) return;
@@ -32,7 +41,7 @@ export async function objectSource(bucket: string, key: string, name = key): Pro
       body.destroy();
     }
   }
-  return { name, size: object.ContentLength ?? 0, chunks: chunks() };
+  return { name, size: object.ContentLength ?? 0, etag: object.ETag, chunks: chunks() };
 }
 
 /** S3's smallest part (all but the last); parts of this size keep each writer's buffer small. */
