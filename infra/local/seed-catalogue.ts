@@ -8,7 +8,8 @@ import { drainStreamsAt } from './stream-drain';
  * `npm run seed:catalogue -- --beats N`: adds N published beats to the catalogue of a running `npm start`
  * (same PORT; its emulators listen on PORT+1 and PORT+2) for load tests: a realistic mix of genres,
  * keys, tempos, prices, licence tiers, pt/en/es titles and tags and a few hundred creators
- * (infra/local/seed-data/catalogue.ts), each beat with a short public preview and a cover. Beats are
+ * (infra/local/seed-data/catalogue.ts), each beat with a cover and one of 26 short synthesized loops as its
+ * master and public preview, whose tempo, key and length are the ones the beat states. Beats are
  * written through the repository (lambdas/_lib/db/projects.ts) and indexed by the catalogue indexer from
  * the table's change stream, as a creator's upload would be; the command ends when they are searchable.
  */
@@ -58,7 +59,7 @@ const { s3 } = await import('../../lambdas/_lib/aws/s3');
 const { putProjects } = await import('../../lambdas/_lib/db/projects');
 const { createProfile } = await import('../../lambdas/_lib/db/profiles');
 const { wavToMp3 } = await import('../../shared/audio/mp3');
-const { coverSvg, pcmToWav, synthLoop } = await import('./seed-data/media');
+const { coverSvg } = await import('./seed-data/media');
 const catalogue = await import('./seed-data/catalogue');
 
 const exists = (Key: string) =>
@@ -69,13 +70,13 @@ const exists = (Key: string) =>
 const put = (Key: string, Body: Uint8Array | string, ContentType: string) =>
   s3.send(new PutObjectCommand({ Bucket: BUCKETS.audio, Key, Body, ContentType }));
 
-/** The shared previews, masters and covers (once per data dir). */
+/** The shared loops (master and preview) and covers (once per data dir). */
 async function uploadSharedMedia(): Promise<void> {
-  for (let n = 0; n < catalogue.SEED_AUDIO_COUNT; n += 1) {
-    if (await exists(catalogue.seedPreviewKey(n))) continue;
-    const wav = pcmToWav(synthLoop(1000 + n, 80 + n * 12, 4));
-    await put(catalogue.seedMasterKey(n), wav, 'audio/wav');
-    await put(catalogue.seedPreviewKey(n), wavToMp3(wav, { kbps: 128 }), 'audio/mpeg');
+  for (const loop of catalogue.SEED_LOOPS) {
+    if (await exists(catalogue.seedPreviewKey(loop.n))) continue;
+    const wav = catalogue.seedLoopWav(loop);
+    await put(catalogue.seedMasterKey(loop.n), wav, 'audio/wav');
+    await put(catalogue.seedPreviewKey(loop.n), wavToMp3(wav, { kbps: 128 }), 'audio/mpeg');
   }
   for (let n = 0; n < catalogue.SEED_COVER_COUNT; n += 1) {
     if (await exists(catalogue.seedCoverKey(n))) continue;

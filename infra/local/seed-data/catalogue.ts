@@ -1,7 +1,8 @@
 import { Prng } from '../../../shared/audio/prng';
-import { formatKey } from '../../../shared/licensing/key-bpm';
+import { formatKey, type MusicalKey } from '../../../shared/licensing/key-bpm';
 import { PRODUCT_GENRES } from '../../../shared/marketplace/genres';
 import type { ProjectRecord } from '../../../lambdas/_lib/db/projects';
+import { loopFrames, pcmToWav, SAMPLE_RATE, synthLoop } from './media';
 
 /**
  * A realistic catalogue for load tests (`npm run seed:catalogue`, tests/bench/catalogue): beats in the
@@ -12,14 +13,52 @@ import type { ProjectRecord } from '../../../lambdas/_lib/db/projects';
  */
 
 /**
- * Shared media: each beat points at one of these covers, and at one of the previews and masters
- * (uploaded once per data dir; an MP3 preview takes lamejs about a second to encode, so there are few).
+ * Shared media: each beat points at one of these covers, and at one of the loops below (its master and its
+ * MP3 preview, uploaded once per data dir: encoding a preview takes lamejs about 0.1 s per second of audio,
+ * so there are few and they are short). A beat states its loop's tempo, key and length, never its own
+ * (tests/unit/catalogue-seed.test.ts renders every loop and checks).
  */
 export const SEED_COVER_COUNT = 24;
-export const SEED_AUDIO_COUNT = 6;
-export const seedPreviewKey = (n: number) => `renditions/catalogue-seed/loop-${n}/preview-128.mp3`;
 export const seedCoverKey = (n: number) => `covers/catalogue-seed/cover-${n}.svg`;
-export const seedMasterKey = (n: number) => `audio/catalogue-seed/loop-${n}.wav`;
+
+export interface SeedLoop {
+  /** Its index, in its object keys. */
+  n: number;
+  /** synthLoop's seed: the drum pattern and the bass line. */
+  seed: number;
+  bpm: number;
+  key: MusicalKey;
+}
+
+/** Each loop is the fewest whole bars at its tempo lasting at least this long (6 to 8.6 s). */
+export const SEED_LOOP_SECONDS = 6;
+
+/**
+ * A loop every 4 BPM from 60 to 160 (each genre's tempo range below holds two or more), in keys whose
+ * tonic moves a fifth from one loop to the next, major or minor (every one of the 24 keys among the first 24).
+ */
+export const SEED_LOOPS: readonly SeedLoop[] = Array.from({ length: 26 }, (_, n) => {
+  const key = (n * 7) % 24;
+  return { n, seed: 1000 + n, bpm: 60 + 4 * n, key: { tonic: key % 12, mode: key < 12 ? 'minor' : 'major' } };
+});
+
+/**
+ * Object keys of a loop's master and preview. `loop-v2-`: the loops before each beat stated its loop's
+ * tempo, key and length (`loop-<n>`) may still be in a data dir and are not reused; change the name again
+ * whenever what synthLoop renders for a loop changes.
+ */
+export const seedMasterKey = (n: number) => `audio/catalogue-seed/loop-v2-${n}.wav`;
+export const seedPreviewKey = (n: number) => `renditions/catalogue-seed/loop-v2-${n}/preview-128.mp3`;
+
+/** The loop's master as the seeder uploads it (its preview is this WAV encoded to MP3). */
+export function seedLoopWav(loop: SeedLoop): Buffer {
+  return pcmToWav(synthLoop(loop.seed, loop.bpm, SEED_LOOP_SECONDS, loop.key));
+}
+
+/** The loop's length as its beats state it: its frames over the sample rate, to 0.1 s (as infra/local/seed.ts). */
+export function seedLoopSeconds(loop: SeedLoop): number {
+  return Math.round((loopFrames(loop.bpm, SEED_LOOP_SECONDS) / SAMPLE_RATE) * 10) / 10;
+}
 
 /** Tempo range and weight of each genre (how often it is uploaded). */
 const GENRE_PROFILE: Record<(typeof PRODUCT_GENRES)[number], { bpm: [number, number]; weight: number }> = {
@@ -200,6 +239,14 @@ function weightedGenre(prng: Prng): (typeof PRODUCT_GENRES)[number] {
   return 'Trap';
 }
 
+/** The loops whose tempo is in each genre's range. */
+const GENRE_LOOPS = new Map(
+  PRODUCT_GENRES.map((genre) => {
+    const [low, high] = GENRE_PROFILE[genre].bpm;
+    return [genre, SEED_LOOPS.filter((loop) => loop.bpm >= low && loop.bpm <= high)];
+  }),
+);
+
 /** Zipf-like: rank r drawn with probability ∝ 1 / (r + 1). */
 function zipf<T>(items: readonly T[], prng: Prng): T {
   const harmonic = Math.log(items.length + 1);
@@ -220,8 +267,9 @@ export function seedBeats(
   const beats: ProjectRecord[] = [];
   for (let index = 0; index < options.beats; index += 1) {
     const genre = weightedGenre(prng);
-    const [low, high] = GENRE_PROFILE[genre].bpm;
-    const bpm = low + prng.int(high - low + 1);
+    // The beat is its loop: a tempo in the genre's range, and the loop's key and length.
+    const loop = prng.pick(GENRE_LOOPS.get(genre)!);
+    const bpm = loop.bpm;
     const creator = creators[Math.floor(Math.pow(prng.next(), 1.6) * creators.length)]!;
     const words = new Set([zipf(TITLE_WORDS, prng)]);
     if (prng.next() < 0.7) words.add(zipf(TITLE_WORDS, prng));
@@ -234,7 +282,6 @@ export function seedBeats(
       [19.9, 29.9, 39.9, 49.9, 59.9, 79.9, 99.9, 149.9][Math.floor(Math.pow(prng.next(), 1.5) * 8)]!,
     );
     const downloads = Math.floor(Math.exp(prng.next() * 8.5) - 1);
-    const audio = prng.int(SEED_AUDIO_COUNT);
     const cover = prng.int(SEED_COVER_COUNT);
     const created = new Date(now - Math.pow(prng.next(), 1.8) * twoYears);
     const tiered = prng.next() < 0.35;
@@ -245,21 +292,20 @@ export function seedBeats(
       price,
       genre,
       bpm,
-      duration_seconds: 90 + prng.int(211),
+      duration_seconds: seedLoopSeconds(loop),
       tags: [...new Set(tags)],
       creator_id: creator.id,
       creator_name: creator.name,
-      audio_key: seedMasterKey(audio),
+      audio_key: seedMasterKey(loop.n),
       cover_key: seedCoverKey(cover),
-      preview_key: seedPreviewKey(audio),
+      preview_key: seedPreviewKey(loop.n),
       rating: round2(Math.min(5, 3 + prng.next() * 2.2)),
       downloads,
       status: 'published',
       sample: true,
       created_at: created.toISOString(),
-      ...(prng.next() < 0.8
-        ? { key: formatKey({ tonic: prng.int(12), mode: prng.next() < 0.6 ? 'minor' : 'major' }) }
-        : {}),
+      // Most creators state the key; the others leave it blank (never one the loop is not in).
+      ...(prng.next() < 0.8 ? { key: formatKey(loop.key) } : {}),
       // About a third of the creators saved their own tiers: the card shows 'a partir de' their cheapest.
       ...(tiered ? { licence_count: 2 + prng.int(3), licence_from_price: round2(price * 0.6) } : {}),
     });

@@ -1,7 +1,9 @@
+import type { MusicalKey } from '../../../shared/licensing/key-bpm';
+
 /**
- * Playable sample media for the seeded catalogue: a short synthesized loop per beat as a real PCM WAV
- * (kick, clap, hats and a bass line at the beat's tempo, different per beat) and an SVG cover.
- * A stand-in until the music synthesizer exists; deterministic per seed.
+ * Playable sample media for the load-test catalogue (`npm run seed:catalogue`): short synthesized loops as
+ * real PCM WAVs (kick, clap, hats, a bass line and a held chord at a given tempo and in a given key) and SVG
+ * covers. A stand-in until the music synthesizer exists; deterministic per seed.
  */
 
 export const SAMPLE_RATE = 22_050;
@@ -42,20 +44,47 @@ export function pcmToWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffe
   return wav;
 }
 
-const PENTATONIC_MINOR = [0, 3, 5, 7, 10, 12];
+/** The tonic triad above the root: a minor or a major third, and the fifth. */
+const TRIAD = { minor: [0, 3, 7], major: [0, 4, 7] } as const;
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
-/** A loop of whole bars lasting at least `minSeconds`, at `bpm`, unique to `seed`. */
-export function synthLoop(seed: number, bpm: number, minSeconds = 3): Float32Array {
+/** Whole 4/4 bars of a loop by synthLoop: the fewest at `bpm` that last at least `minSeconds`. */
+export function loopBars(bpm: number, minSeconds = 3): number {
+  return Math.max(1, Math.ceil(minSeconds / ((60 / bpm) * 4)));
+}
+
+/** Frames (samples at SAMPLE_RATE) of synthLoop(seed, bpm, minSeconds): its length, without rendering it. */
+export function loopFrames(bpm: number, minSeconds = 3): number {
+  return Math.round(loopBars(bpm, minSeconds) * 4 * (60 / bpm) * SAMPLE_RATE);
+}
+
+/** The key synthLoop plays in when it is given none: a minor key drawn from the seed. */
+export function defaultLoopKey(seed: number): MusicalKey {
+  return { tonic: Math.floor(prng(seed * 31 + 7)() * 12), mode: 'minor' };
+}
+
+/**
+ * A loop of whole bars lasting at least `minSeconds` (loopFrames), at `bpm` (a quarter note every 60 / bpm
+ * s), in `key`, unique to `seed`: drums, a bass on the tonic and its fifth that starts on the tonic, and the
+ * tonic chord held through every bar, so the tempo and the key a seeded beat states are what it plays.
+ */
+export function synthLoop(
+  seed: number,
+  bpm: number,
+  minSeconds = 3,
+  key: MusicalKey = defaultLoopKey(seed),
+): Float32Array {
   const rand = prng(seed * 7919 + bpm);
   const beatSeconds = 60 / bpm;
-  const bars = Math.max(1, Math.ceil(minSeconds / (beatSeconds * 4)));
-  const length = Math.round(bars * 4 * beatSeconds * SAMPLE_RATE);
+  const barSeconds = beatSeconds * 4;
+  const bars = loopBars(bpm, minSeconds);
+  const length = loopFrames(bpm, minSeconds);
   const out = new Float32Array(length);
-  const root = 33 + Math.floor(rand() * 12); // A1..G#2
+  const root = 33 + ((key.tonic + 3) % 12); // the tonic between A1 (MIDI 33) and G#2
   const eighth = beatSeconds / 2;
-  const bassLine = Array.from({ length: 8 }, () =>
-    rand() < 0.7 ? PENTATONIC_MINOR[Math.floor(rand() * 6)]! : -1,
+  const bassNotes = [0, 7, 12];
+  const bassLine = Array.from({ length: 8 }, (_, step) =>
+    step === 0 ? 0 : rand() < 0.7 ? bassNotes[Math.floor(rand() * bassNotes.length)]! : -1,
   );
   const kickSteps = new Set([0, 4, ...(rand() < 0.5 ? [3] : []), ...(rand() < 0.5 ? [6] : [])]);
   const noise = prng(seed + 1);
@@ -66,7 +95,13 @@ export function synthLoop(seed: number, bpm: number, minSeconds = 3): Float32Arr
     for (let i = start; i < end; i += 1) out[i]! += voice((i - start) / SAMPLE_RATE);
   };
 
+  const chord = TRIAD[key.mode].map((interval) => midiToHz(root + 24 + interval));
   for (let bar = 0; bar < bars; bar += 1) {
+    // Pad: the tonic triad two octaves above the bass, faded in and out over the bar.
+    add(bar * barSeconds, barSeconds, (t) => {
+      const envelope = Math.min(1, t / 0.05, (barSeconds - t) / 0.05);
+      return chord.reduce((sum, hz) => sum + 0.07 * envelope * Math.sin(2 * Math.PI * hz * t), 0);
+    });
     for (let step = 0; step < 8; step += 1) {
       const at = (bar * 8 + step) * eighth;
       if (kickSteps.has(step)) {
@@ -79,7 +114,8 @@ export function synthLoop(seed: number, bpm: number, minSeconds = 3): Float32Arr
         );
       }
       if (step === 2 || step === 6) add(at, 0.18, (t) => 0.35 * Math.exp(-t * 25) * (noise() * 2 - 1)); // clap
-      add(at, 0.04, (t) => 0.12 * Math.exp(-t * 90) * (noise() * 2 - 1)); // closed hat
+      // Closed hat, on the quarters below 100 BPM: eighths there are heard (and analysed) as double time.
+      if (bpm >= 100 || step % 2 === 0) add(at, 0.04, (t) => 0.12 * Math.exp(-t * 90) * (noise() * 2 - 1));
       const interval = bassLine[step]!;
       if (interval >= 0) {
         const hz = midiToHz(root + interval);
