@@ -129,8 +129,6 @@ export class FullBandStage extends SpectralStage {
   private readonly devT: Float32Array;
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
-  /** log of the power over bins k − 1 … k + 1 per bin and ring slot (the AM–FM cue): lpT[bin·K + slot]. */
-  private readonly lpT: Float32Array;
   private readonly eps: number;
   private readonly vibratoSlots = new Int32Array(2 * VIBRATO_HALF + 1);
   /** With a tap and held-back masks: the last frames' features, so the tap reports the masked frame's. */
@@ -194,7 +192,6 @@ export class FullBandStage extends SpectralStage {
     long?.requireBins(this.longBin);
     this.devT = new Float32Array(this.A * this.K);
     this.lastPhase = new Float32Array(this.A);
-    this.lpT = new Float32Array(this.A * this.K);
     this.eps = 1e-6 * this.N;
     if (spatialFrames > 0) this.spatial = new SpatialWiener(this.M, 3, spatialFrames);
   }
@@ -211,21 +208,10 @@ export class FullBandStage extends SpectralStage {
       devT[k * K + slot] = j === 0 ? 0 : (d * N) / (TWO_PI * HOP);
       lastPhase[k] = a;
     }
-    // The power over three bins barely changes as a partial moves within the window's main lobe, so
-    // what changes is the partial's own level.
-    const { lpT } = this;
-    const mag = cur.mag;
-    const tiny = 1e-12 * N * N;
-    for (let k = 0; k < A; k++) {
-      const a = k > 0 ? mag[k - 1]! : 0;
-      const b = mag[k]!;
-      const c = k + 1 < A ? mag[k + 1]! : 0;
-      lpT[k * K + slot] = Math.log(a * a + b * b + c * c + tiny);
-    }
   }
 
   protected computeMasks(t: number): void {
-    const { A, M, K, x, harmonic, percussive, devT, lpT, eps, cueLo, cueHi } = this;
+    const { A, M, K, x, harmonic, percussive, devT, eps, cueLo, cueHi } = this;
     const F = COLUMN_COUNT;
     const cur = this.ring[t % K]!;
     let loudest = 0;
@@ -256,26 +242,15 @@ export class FullBandStage extends SpectralStage {
       x[o + 4] = Math.abs(pl - pr) / power;
       let s1 = 0;
       let s2 = 0;
-      let m1 = 0;
-      let m2 = 0;
-      let vm = 0;
       for (let i = 0; i < vibratoSlots.length; i++) {
-        const at = k * K + vibratoSlots[i]!;
-        const v = devT[at]!;
-        const m = lpT[at]!;
+        const v = devT[k * K + vibratoSlots[i]!]!;
         s1 += v;
         s2 += v * v;
-        m1 += m;
-        m2 += m * m;
-        vm += v * m;
       }
       const n = vibratoSlots.length;
-      const varV = Math.max(0, s2 / n - (s1 / n) ** 2);
-      const spread = Math.sqrt(varV);
+      const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
-      const varM = Math.max(0, m2 / n - (m1 / n) ** 2);
-      x[o + 7] = Math.abs(vm / n - (s1 / n) * (m1 / n)) / Math.sqrt(varV * varM + 1e-9);
       // Each cue within the range the model was fitted on: a linear term grows without bound outside
       // it (a pure tone's harmonic/percussive ratio is 6 where the fit saw almost nothing over 3).
       for (let c = 0; c < FEATURE_COUNT; c++) {

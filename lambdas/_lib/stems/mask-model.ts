@@ -22,10 +22,6 @@ export const FEATURES = [
   'vibrato',
   /** log10 of the bin's magnitude over the frame's loudest bin. */
   'level',
-  /** |correlation| over 9 frames of the bin's frequency deviation and its level (over k ± 1): a
-   * partial swept by vibrato across a voice's fixed formants rises and falls with its frequency; a
-   * resampled instrument's envelope moves with its pitch, so its level stays put. */
-  'amfm',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -44,7 +40,6 @@ export const PRODUCTS = [
   'vibrato*coherence',
   'hpShort*level',
   'repetition*repetition',
-  'vibrato*amfm',
 ] as const;
 export type ModelFeature = FeatureName | (typeof PRODUCTS)[number];
 /** Columns of a bin's feature vector: the cues, then the products. */
@@ -63,7 +58,6 @@ export const CUE_RANGE: Readonly<Record<FeatureName, readonly [number, number]>>
   panning: [0, 1],
   vibrato: [-4.4, 0.5],
   level: [-4.1, 0],
-  amfm: [0, 1],
 };
 
 /** The two cue columns of each product. */
