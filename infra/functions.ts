@@ -263,9 +263,10 @@ export const functions = [
     memoryMb: 1024,
   },
   {
-    // The DSP separator streams the upload through the decoder into stem parts (bounded memory), but it is
-    // CPU-bound: 8 GiB buys ≈ 4.6 vCPU and the full 15 minutes for long files. A new account gets 3008 MB
-    // until ops raise the quota and `-c maxFunctionMemoryMb` (docs/operations.md).
+    // The DSP separator streams the upload through the decoder into stem parts (~40 MB of state) on one
+    // thread: 3008 MB (≈ 1.7 vCPU) already gives it a whole core. 8 GiB is for a managed stems service,
+    // whose path holds the file and its four stems as WAV (about five copies of a 1 GB upload). A new
+    // account gets 3008 MB until ops raise the quota and `-c maxFunctionMemoryMb` (docs/operations.md).
     name: 'pipeline-split',
     description:
       'Pipeline task: exact stems of generated tracks, DSP separation of uploads (vocals/drums/bass/other)',
