@@ -23,12 +23,14 @@ export function StemDownloads({ stems, baseName }: { stems: StemLink[]; baseName
       {stems.map((stem) => {
         const name = t(`splitter.stemNames.${stem.name}`, { defaultValue: stem.name });
         return (
+          // Below sm the right edge is the floating chat button's column (ChatLauncher: 56 px at 16 px
+          // from the edge): the downloads keep out of it, so scrolling never puts one under the button.
           <li
             key={stem.name}
-            className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2"
+            className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-white/10 bg-zinc-950/60 py-2 pl-3 pr-14 sm:pr-3"
             data-testid={`stem-${stem.name}`}
           >
-            <span className="w-20 shrink-0 font-medium text-zinc-100">{name}</span>
+            <span className="shrink-0 font-medium text-zinc-100 sm:w-20">{name}</span>
             {stem.url ? (
               <audio
                 controls
