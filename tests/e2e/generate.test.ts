@@ -364,6 +364,14 @@ describe('stem splitter', () => {
       await screenshot(mobilePage, `mobile-splitter-${language}`);
       await mobilePage.getByTestId('stem-other').waitFor({ timeout: 180_000 });
       await screenshot(mobilePage, `mobile-splitter-${language}-stems`);
+      // Every row scrolls past the floating chat button, so no download may reach into its column.
+      const chat = (await mobilePage.getByTestId('chat-launcher').boundingBox())!;
+      for (const stem of ['vocals', 'drums', 'bass', 'other']) {
+        for (const link of await mobilePage.getByTestId(`stem-${stem}`).getByRole('link').all()) {
+          const box = (await link.boundingBox())!;
+          expect(box.x + box.width, `${stem}: ${await link.innerText()}`).toBeLessThanOrEqual(chat.x);
+        }
+      }
       await phone.close();
     }
   }, 600_000);
