@@ -49,7 +49,7 @@ const TRIAD = { minor: [0, 3, 7], major: [0, 4, 7] } as const;
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
 /** Whole 4/4 bars of a loop by synthLoop: the fewest at `bpm` that last at least `minSeconds`. */
-export function loopBars(bpm: number, minSeconds = 3): number {
+function loopBars(bpm: number, minSeconds = 3): number {
   return Math.max(1, Math.ceil(minSeconds / ((60 / bpm) * 4)));
 }
 
@@ -59,7 +59,7 @@ export function loopFrames(bpm: number, minSeconds = 3): number {
 }
 
 /** The key synthLoop plays in when it is given none: a minor key drawn from the seed. */
-export function defaultLoopKey(seed: number): MusicalKey {
+function defaultLoopKey(seed: number): MusicalKey {
   return { tonic: Math.floor(prng(seed * 31 + 7)() * 12), mode: 'minor' };
 }
 

@@ -13,8 +13,9 @@ import { MultipartObjectWriter, objectSource } from './object-io';
  * its CRC, then again into the archive. That costs a second GET but holds no object in memory, keeps
  * `storedZipBytes` exact and gives a plain stored ZIP that every reader takes. (fflate's deflate at level
  * 0 would let Java accept a descriptor, but its block framing follows the read chunks, so the size could
- * not be predicted; patching headers in held-back parts would need up to two parts per open entry.) An object that changes between the two reads (ETag, size or CRC) fails with
- * `ZipSourceChanged` instead of leaving a header that lies about its data.
+ * not be predicted; patching headers in held-back parts would need up to two parts per open entry.) An
+ * object that changes between the two reads (ETag, size or CRC) fails with `ZipSourceChanged` instead of
+ * leaving a header that lies about its data.
  *
  * No ZIP64: sizes and offsets are 32-bit, so an archive past 4 GiB (or with more than 65 535 entries) is
  * refused with `ZipTooLarge` before the bytes that would overflow are written, never stored broken. On
