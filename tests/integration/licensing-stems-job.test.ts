@@ -67,6 +67,19 @@ async function boughtTrackout(): Promise<{
   return { buyer, orderId: order!.id, projectId: beat.id, master };
 }
 
+/**
+ * The licence once its job has recorded its result. The ZIP is served as soon as its upload completes,
+ * which is a moment before the job writes 'ready' on the licence: a slow machine can see that gap.
+ */
+async function settledLicence(projectId: string, orderId: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const licence = await getLicence(projectId, orderId);
+    if (licence?.stems_status !== 'preparing' || Date.now() > deadline) return licence;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const files = (buyer: Claims, orderId: string) =>
   api<FilesAnswer>('GET', `/api/licences/${orderId}/files`, { claims: buyer });
 const retry = (buyer: Claims, orderId: string) =>
@@ -93,7 +106,7 @@ describe('AI stems ZIP as a background job', () => {
     const zip = unzipSync(new Uint8Array(await (await fetch(ready.body.files[2]!.url)).arrayBuffer()));
     expect(Object.keys(zip).filter((n) => n.endsWith('(AI-separated).wav'))).toHaveLength(4);
     // Every request joined the one job (each start writes a new job id).
-    expect(await getLicence(projectId, orderId)).toMatchObject({
+    expect(await settledLicence(projectId, orderId)).toMatchObject({
       stems_status: 'ready',
       stems_job_id: jobId,
     });
