@@ -17,6 +17,9 @@ import {
 import { s3 } from '../../lambdas/_lib/aws/s3';
 import { config } from '../../lambdas/_lib/config';
 import { listClientOrders } from '../../lambdas/_lib/db/orders';
+import { getProject } from '../../lambdas/_lib/db/projects';
+import { buildStemsZip } from '../../lambdas/_lib/licensing/stems-zip';
+import { getLicence, getLicenceSettings } from '../../lambdas/_lib/licensing/store';
 import { client, creator, publish, putAudioBucketObject, testS3, type Claims } from './marketplace-helpers';
 import { api, pay, startLicensingEnv, waitForFiles, type LicensingEnv } from './licensing-helpers';
 import { formatApiError } from '../../shared/i18n/api-errors/format';
@@ -74,10 +77,14 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 /** A Trackout lease bought by a new buyer, on a beat with the given licence files. */
-async function boughtTrackout(files: {
-  master?: Uint8Array;
-  stems?: Record<string, Uint8Array>;
-}): Promise<{ buyer: Claims; orderId: string; masterKey: string; title: string }> {
+async function boughtTrackout(files: { master?: Uint8Array; stems?: Record<string, Uint8Array> }): Promise<{
+  buyer: Claims;
+  orderId: string;
+  projectId: string;
+  masterKey: string;
+  stemsKeys: string[];
+  title: string;
+}> {
   const owner = creator('Produtor ZIP Stems');
   const beat = await publish(owner, { price: 30 });
   const masterKey = `audio/${owner.sub}/${Date.now()}_master.wav`;
@@ -105,7 +112,7 @@ async function boughtTrackout(files: {
   });
   await pay(session.body.url);
   const [order] = await listClientOrders(buyer.sub);
-  return { buyer, orderId: order!.id, masterKey, title: beat.title };
+  return { buyer, orderId: order!.id, projectId: beat.id, masterKey, stemsKeys, title: beat.title };
 }
 
 /**
@@ -248,6 +255,37 @@ describe('licence stems ZIP, streamed', () => {
     expect(Object.keys(zip).sort()).toEqual(['keys.wav', 'kick.wav']);
     expect(Buffer.from(zip['kick.wav']!).equals(Buffer.from(kick))).toBe(true);
     expect(Buffer.from(zip['keys.wav']!).equals(Buffer.from(keys))).toBe(true);
+  }, 120_000);
+
+  it('a multitrack replaced while it is zipped fails with its own reason (try again), and stores no ZIP', async () => {
+    const { orderId, projectId, stemsKeys } = await boughtTrackout({
+      stems: { 'kick.wav': encodeWav({ sampleRate: SR, channels: [new Float32Array(SR)] }) },
+    });
+    const [stem] = stemsKeys;
+    // Built here rather than by the job's worker thread, so this process's S3 client can replace the stem
+    // between the read for its CRC and the read into the archive (as a creator re-uploading would).
+    let reads = 0;
+    s3.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: string };
+        if (context.commandName === 'GetObjectCommand' && input.Key === stem && ++reads === 2)
+          await putAudioBucketObject(stem!, Buffer.alloc(SR, 1), 'audio/wav');
+        return next(args);
+      },
+      { step: 'initialize', name: 'replaceStemBetweenReads' },
+    );
+    const licence = (await getLicence(projectId, orderId))!;
+    const project = (await getProject(projectId))!;
+    try {
+      const built = buildStemsZip(licence, project, await getLicenceSettings(project));
+      await expect(built).rejects.toMatchObject({ code: 'STEMS_FAILED', params: { context: 'changed' } });
+    } finally {
+      s3.middlewareStack.remove('replaceStemBetweenReads');
+    }
+    expect(formatApiError(apiErrorsPtBR, 'STEMS_FAILED', { context: 'changed' })).toBe(
+      'O produtor atualizou os arquivos deste beat enquanto os stems eram preparados. Tente novamente.',
+    );
+    expect(await exists(`licences/${orderId}/stems.zip`)).toBe(false);
   }, 120_000);
 });
 

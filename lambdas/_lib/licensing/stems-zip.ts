@@ -1,10 +1,10 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { strToU8 } from 'fflate';
-import { writeStoredZip, ZipTooLarge, type ZipEntry } from '../audio/object-zip';
+import { writeStoredZip, ZipSourceChanged, ZipTooLarge, type ZipEntry } from '../audio/object-zip';
 import { s3 } from '../aws/s3';
 import { config } from '../config';
 import type { ProjectRecord } from '../db/projects';
-import { AppError, BadRequest } from '../errors';
+import { AppError, BadRequest, Conflict } from '../errors';
 import { headAudioBucketObject } from '../marketplace-files';
 import { providerSettings } from '../provider-settings';
 import { DspSeparator } from '../stems/dsp-separator';
@@ -54,6 +54,8 @@ export async function buildStemsZip(
     else await writeAiStemsZip(licence.order_id, project, settings, key);
   } catch (error) {
     if (error instanceof ZipTooLarge) throw new BadRequest('STEMS_FAILED', { context: 'size' });
+    // The creator replaced a file mid-copy: nothing is broken, and trying again zips the new one.
+    if (error instanceof ZipSourceChanged) throw new Conflict('STEMS_FAILED', { context: 'changed' });
     throw error;
   }
   return { key, ai };

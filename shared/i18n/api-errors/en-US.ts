@@ -170,6 +170,8 @@ const apiErrorsEnUS: Record<ApiErrorKey, string> = {
   STEMS_FAILED_stale: 'Preparing the stems took too long. Please try again.',
   STEMS_FAILED_master:
     "This beat's master file is damaged, so its stems cannot be separated. Please contact support.",
+  STEMS_FAILED_changed:
+    "The producer updated this beat's files while the stems were being prepared. Please try again.",
   STEMS_FAILED_size: 'The stems exceed 4 GB, the limit of the download ZIP. Please contact support.',
   MP3_FAILED: "This beat's MP3 could not be prepared. Please try again.",
   MP3_FAILED_stale: 'Preparing the MP3 took too long. Please try again.',

@@ -172,6 +172,8 @@ const apiErrorsEsES: Record<ApiErrorKey, string> = {
   STEMS_FAILED_stale: 'La preparación de los stems tardó demasiado. Inténtalo de nuevo.',
   STEMS_FAILED_master:
     'El máster de este beat está dañado y no se pueden separar sus stems. Contacta con soporte.',
+  STEMS_FAILED_changed:
+    'El productor actualizó los archivos de este beat mientras se preparaban los stems. Inténtalo de nuevo.',
   STEMS_FAILED_size: 'Los stems superan los 4 GB, el límite del ZIP de descarga. Contacta con soporte.',
   MP3_FAILED: 'No se pudo preparar el MP3 de este beat. Inténtalo de nuevo.',
   MP3_FAILED_stale: 'La preparación del MP3 tardó demasiado. Inténtalo de nuevo.',

@@ -189,6 +189,8 @@ const apiErrorsPtBR = {
   STEMS_FAILED_stale: 'A preparação dos stems demorou demais. Tente novamente.',
   STEMS_FAILED_master:
     'O master deste beat está danificado e não dá para separar os stems dele. Fale com o suporte.',
+  STEMS_FAILED_changed:
+    'O produtor atualizou os arquivos deste beat enquanto os stems eram preparados. Tente novamente.',
   STEMS_FAILED_size: 'Os stems passam de 4 GB, o limite do ZIP de download. Fale com o suporte.',
   MP3_FAILED: 'Não foi possível preparar o MP3 deste beat. Tente novamente.',
   MP3_FAILED_stale: 'A preparação do MP3 demorou demais. Tente novamente.',
