@@ -56,6 +56,13 @@ export interface DspSeparatorOptions {
    */
   context?: readonly ContextModel[] | false;
   /**
+   * The first pass and later passes for frames whose two channels are the same (a mono recording, or one
+   * exported as stereo), fitted on mono copies of the dev pieces (default: the fitted ones, unless `model`
+   * or `context` is given); `false`: the stereo models on every frame. The stereo models learnt that a
+   * centred, coherent sound is an instrument (the material widens its voices): in a mono file all is.
+   */
+  mono?: MonoModels | false;
+  /**
    * Scales the model's logits: softmax(s·z) = p_i^s / Σ p_j^s, a generalised Wiener mask. The model is
    * fitted to magnitude ratios |S_i| / Σ|S_j|; s = 2 turns them into power ratios |S_i|² / Σ|S_j|².
    */
@@ -83,6 +90,12 @@ export interface DspSeparatorOptions {
   spatialWiener?: number | false;
 }
 
+export interface MonoModels {
+  model: MaskModel;
+  /** As many passes as the stereo models have, each of the same shape. */
+  context: readonly ContextModel[];
+}
+
 export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel'>>;
 
 export const DEFAULTS: Tuning = { fftSize: 2048, timeKernel: 17, freqKernel: 31 };
@@ -102,6 +115,13 @@ export const MASK_SHARPNESS = 1.5;
  */
 export const SPATIAL_FRAMES = 1600;
 
+/**
+ * A frame is mono when its side (L − R) has at most this share of its mid's (L + R) power: −40 dB, far
+ * below a stereo mix's (−10 … −20 dB) and above a lossy codec's leftovers in a mono file sent as stereo.
+ * Digital silence is not: a stereo file's frames are all masked by the stereo models.
+ */
+const MONO_SIDE_SHARE = 1e-4;
+
 /** Frames on each side over which the instantaneous-frequency spread is measured. */
 const VIBRATO_HALF = 4;
 
@@ -116,6 +136,10 @@ export class FullBandStage extends SpectralStage {
   private readonly band: Int32Array;
   private readonly longBin: Int32Array;
   private readonly weights: Float64Array[];
+  /** The first pass's weights for mono frames (`MonoModels`), if any. */
+  private readonly monoWeights: Float64Array[] | undefined;
+  /** Per ring slot: 1 if that frame is masked by the mono models. */
+  private readonly monoFrames: Uint8Array;
   private readonly columns: Int32Array;
   /** Whether the model reads any product of cues (they are computed only then). */
   private readonly products: boolean;
@@ -136,6 +160,7 @@ export class FullBandStage extends SpectralStage {
   /** The passes after the first (context-model.ts): their weights per band, their inputs per bin. */
   private readonly passes: {
     weights: Float64Array[];
+    monoWeights: Float64Array[] | undefined;
     halfWidths: readonly number[];
     time: TimeContext | undefined;
     harmonics: readonly number[];
@@ -158,6 +183,7 @@ export class FullBandStage extends SpectralStage {
     sharpness = 1,
     context: readonly ContextModel[] = [],
     spatialFrames = SPATIAL_FRAMES,
+    mono?: MonoModels,
   ) {
     const lag = context.reduce((sum, pass) => sum + (pass.futureFrames ?? 0), 0);
     super(sampleRate, t.fftSize, t.timeKernel, t.freqKernel, sampleRate, 3, false, lag);
@@ -167,8 +193,15 @@ export class FullBandStage extends SpectralStage {
       sharpness === 1 ? all : all.map((w) => w.map((v) => v * sharpness));
     // Each pass gives the next its log-odds; only the last pass's masks are sharpened.
     this.weights = context.length ? weights : sharpen(weights);
+    if (mono) checkMonoModels(model, context, mono);
+    const monoFirst = mono && compileModel(mono.model).weights;
+    this.monoWeights = monoFirst && (context.length ? monoFirst : sharpen(monoFirst));
+    this.monoFrames = new Uint8Array(this.K);
+    const compilePass = (pass: ContextModel, i: number) =>
+      i === context.length - 1 ? sharpen(compileContext(pass)) : compileContext(pass);
     this.passes = context.map((pass, i) => ({
-      weights: i === context.length - 1 ? sharpen(compileContext(pass)) : compileContext(pass),
+      weights: compilePass(pass, i),
+      monoWeights: mono && compilePass(mono.context[i]!, i),
       halfWidths: pass.halfWidths,
       time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
       harmonics: pass.harmonics ?? [],
@@ -269,7 +302,11 @@ export class FullBandStage extends SpectralStage {
     // The first pass over every bin, then each later pass over each bin beside its neighbours' and its
     // own recent log-odds from the pass before; the last pass gives the masks. A pass that reads later
     // frames gives the next pass (or the masks) an earlier frame: `frame`.
-    let [weights, columns, inputs, stride] = [this.weights, this.columns, x, F];
+    // Each pass masks a frame with the models of that frame's kind (a later pass's frame is an earlier one).
+    const { monoFrames } = this;
+    monoFrames[t % K] = this.monoWeights !== undefined && isMonoFrame(cur, A) ? 1 : 0;
+    let weights = monoFrames[t % K] ? this.monoWeights! : this.weights;
+    let [columns, inputs, stride] = [this.columns, x, F];
     let frame = t;
     // Kept only with a tap and held-back masks (t % 0 is NaN: no slot otherwise).
     this.tapFeatures[t % this.tapFeatures.length]?.set(x);
@@ -291,7 +328,8 @@ export class FullBandStage extends SpectralStage {
         const at = 3 * (1 + pass.halfWidths.length);
         harmonicContext(target, mag, A, pass.harmonics, pass.inputs, stride, at, pass.sums);
       }
-      [weights, columns, inputs, stride] = [pass.weights, pass.columns, pass.inputs, pass.columns.length];
+      weights = monoFrames[frame % K] ? pass.monoWeights! : pass.weights;
+      [columns, inputs, stride] = [pass.columns, pass.inputs, pass.columns.length];
     }
     if (this.tap) {
       const { tapFeatures } = this;
@@ -310,4 +348,29 @@ export class FullBandStage extends SpectralStage {
       bassMask[k] = probs[2]!;
     }
   }
+}
+
+/** Whether a frame's side carries (almost) nothing: see `MONO_SIDE_SHARE`. */
+type Spectra = Record<'lr' | 'li' | 'rr' | 'ri', Float64Array>;
+
+function isMonoFrame(frame: Spectra, bins: number): boolean {
+  let side = 0;
+  let mid = 0;
+  for (let k = 0; k < bins; k++) {
+    const [lr, li, rr, ri] = [frame.lr[k]!, frame.li[k]!, frame.rr[k]!, frame.ri[k]!];
+    side += (lr - rr) ** 2 + (li - ri) ** 2;
+    mid += (lr + rr) ** 2 + (li + ri) ** 2;
+  }
+  return mid > 0 && side <= MONO_SIDE_SHARE * mid;
+}
+
+/** The mono models must read what the stereo ones read: the same cues and passes of the same shape. */
+function checkMonoModels(model: MaskModel, context: readonly ContextModel[], mono: MonoModels): void {
+  const shape = (pass: ContextModel) => JSON.stringify({ ...pass, weights: undefined });
+  if (
+    mono.model.features.join() !== model.features.join() ||
+    mono.context.length !== context.length ||
+    mono.context.some((pass, i) => shape(pass) !== shape(context[i]!))
+  )
+    throw new RangeError('StemSplitStream: the mono models differ in shape from the stereo ones');
 }

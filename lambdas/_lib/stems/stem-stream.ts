@@ -11,6 +11,7 @@ import { LOW_DEFAULTS, LowBandStage, REPETITION_DEFAULTS, type LowTuning } from 
 import { CONTEXT_PASSES } from './context-model-weights';
 import { LOW_BAND_MODEL, LOW_SHARPNESS } from './low-band-model-weights';
 import { SEPARATOR_MODEL } from './mask-model-weights';
+import { MONO_CONTEXT_PASSES, MONO_SEPARATOR_MODEL } from './mono-model-weights';
 import type { FloatBlock } from './spectral-stage';
 import type { StemName } from './separator';
 
@@ -77,6 +78,13 @@ export class StemSplitStream {
       // The fitted second pass reads the shipped first pass: with another model, only a given one.
       options.context === false ? [] : (options.context ?? (model ? [] : CONTEXT_PASSES)),
       options.spatialWiener === false ? 0 : (options.spatialWiener ?? SPATIAL_FRAMES),
+      // The fitted mono models read the shipped passes' shapes: with another model or passes, only given ones.
+      options.mono === false
+        ? undefined
+        : (options.mono ??
+            (model || options.context !== undefined
+              ? undefined
+              : { model: MONO_SEPARATOR_MODEL, context: MONO_CONTEXT_PASSES })),
     );
   }
 

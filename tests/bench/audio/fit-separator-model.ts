@@ -14,6 +14,7 @@
  *   --extra N  also fits on dev-25 … dev-(24+N), the pieces on other sound fonts than FluidR3_GM
  *   --more N   also fits on dev-37 … dev-(36+N), the pieces with other singers and drum kits
  *   --coloured N  also fits on dev-49 … dev-(48+N), the pieces with random equalisers on every stem
+ *   --mono     fits on the mono copies of those pieces instead (material-mono.ts): the mono model
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
@@ -54,7 +55,8 @@ import { SEPARATOR_MODEL } from '../../../lambdas/_lib/stems/mask-model-weights'
 import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, fitPieces, fitSetOf, STEMS, type FitSet, type Piece } from './material';
-import { contextSource, weightsSource } from './model-source';
+import { monoPieces } from './material-mono';
+import { contextSource, monoSource, weightsSource } from './model-source';
 import { StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
 
@@ -62,6 +64,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEIGHTS_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mask-model-weights.ts');
 const CONTEXT_FILE = resolve(HERE, '../../../lambdas/_lib/stems/context-model-weights.ts');
+const MONO_FILE = resolve(HERE, '../../../lambdas/_lib/stems/mono-model-weights.ts');
 /** The modules that compute a later pass's inputs (their source is part of the feature cache's key). */
 const CONTEXT_CODE = ['context-model.ts', 'full-band-stage.ts'].map((name) =>
   resolve(HERE, '../../../lambdas/_lib/stems', name),
@@ -72,6 +75,14 @@ const readSource = (file: string) => readFileSync(file, 'utf8');
  * worth of bins per band. */
 const FRAME_STRIDE = 6;
 const BIN_SHARE = BAND_EDGES.map((lo, b) => Math.min(1, 600 / ((BAND_EDGES[b + 1] ?? 22050) - lo)));
+
+/** The dev pieces a fit reads: `set`, folded to mono with `mono` (material-mono.ts). */
+type FitChoice = FitSet & { mono?: boolean };
+
+async function piecesOf(set: FitChoice): Promise<Piece[]> {
+  const pieces = await fitPieces(set);
+  return set.mono ? monoPieces(pieces) : pieces;
+}
 
 /** Inputs and targets of sampled bins of one dev piece. */
 function sample(
@@ -114,7 +125,7 @@ function sample(
 }
 
 async function featureTable(
-  set: FitSet,
+  set: FitChoice,
   separator: DspSeparatorOptions,
   layout: Layout = CUES,
   /** Each sampled bin weighs its magnitude to this power. */
@@ -122,7 +133,7 @@ async function featureTable(
 ): Promise<Float32Array> {
   const ROW = rowOf(layout);
   // Dev half only: the held-out half must never shape the model.
-  const pieces = await fitPieces(set);
+  const pieces = await piecesOf(set);
   const dir = join(DEFAULT_OUT, 'fit-features');
   mkdirSync(dir, { recursive: true });
   // Separator settings change the residual the features are read from: their own cache files.
@@ -168,7 +179,7 @@ async function featureTable(
 }
 
 export async function fitModel(
-  options: FitSet & {
+  options: FitChoice & {
     without?: FeatureName[];
     products?: boolean;
     /** Each sampled bin weighs its magnitude to this power (default 1). */
@@ -194,7 +205,7 @@ export async function fitModel(
  * (`halfWidths` bins a side) and the past frames'.
  */
 export async function fitContext(
-  options: FitSet & {
+  options: FitChoice & {
     halfWidths: number[];
     pastFrames?: number;
     futureFrames?: number;
@@ -232,7 +243,16 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
-  const pieces = fitSetOf(arg);
+  const pieces: FitChoice = { ...fitSetOf(arg), mono: process.argv.includes('--mono') };
+  const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+  if (pieces.mono && process.argv.includes('--write')) {
+    // The mono models are written together: the first pass (--from) and the later ones (--passes).
+    const model = readJson<MaskModel>(arg('from') ?? '');
+    const passes = (arg('passes') ?? '').split(',').map((file) => readJson<ContextModel>(file));
+    writeFileSync(MONO_FILE, monoSource(model, passes));
+    console.error(`wrote ${MONO_FILE}`);
+    return;
+  }
   const context = arg('context');
   if (context) {
     // --pass N: the N-th pass (2 = the second), over the shipped ones before it.

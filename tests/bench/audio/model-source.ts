@@ -56,3 +56,26 @@ ${rows}
 };
 `;
 }
+
+/** Source text of mono-model-weights.ts (fit-separator-model.ts --mono --write). */
+export function monoSource(model: MaskModel, passes: readonly ContextModel[]): string {
+  const first = weightsSource(model).split('export const SEPARATOR_MODEL: MaskModel = ')[1]!;
+  const later = contextSource(passes).split('export const CONTEXT_PASSES: readonly ContextModel[] = ')[1]!;
+  const fit = (pass: ContextModel) =>
+    `--context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''}`;
+  return `import type { ContextModel } from './context-model';
+import type { MaskModel } from './mask-model';
+
+/**
+ * The separator's models for mono frames (full-band-stage.ts \`MonoModels\`): the first pass and the passes
+ * after it, laid out as mask-model-weights.ts and context-model-weights.ts, fitted by
+ * tests/bench/audio/fit-separator-model.ts --mono on mono copies (tests/bench/audio/material-mono.ts) of
+ * the same dev pieces as the stereo models (never the held-out half); regenerate with
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --more 8 --coloured 8 --mono --products --out M.json
+${passes.map((pass, i) => ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --count 16 --extra 8 --more 8 --coloured 8 --mono ${fit(pass)} --model M.json --out C${i + 2}.json`).join('\n')}
+ *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --mono --from M.json --passes ${passes.map((_, i) => `C${i + 2}.json`).join()} --write
+ */
+export const MONO_SEPARATOR_MODEL: MaskModel = ${first.trimEnd()}
+
+export const MONO_CONTEXT_PASSES: readonly ContextModel[] = ${later}`;
+}
