@@ -9,6 +9,8 @@
  * and dev-49 … dev-56: compare on dev-17 … dev-24 (FluidR3_GM, --from 17 --count 8), dev-33 … dev-36 (other
  * sound fonts, --from 33 --count 4), dev-45 … dev-48 (other singers, --from 45 --count 4) and dev-57 … dev-60
  * (coloured, --from 57 --count 4).
+ * --mono scores their mono copies (material-mono.ts): the mono models against the stereo ones on every
+ * frame ('{"mono":false}').
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,6 +19,7 @@ import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
 import { monoOf, plainSdr } from './plain-sdr';
 import { ensureMaterial, STEMS, type Stem } from './material';
+import { monoPieces } from './material-mono';
 
 export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
   default: {},
@@ -29,7 +32,8 @@ export const SWEEP_VARIANTS: Record<string, DspSeparatorOptions> = {
  * A variant given as JSON options on the command line, e.g. '{"maskSmoothing":0.2}'; a string `model` is
  * the path of a model written by fit-separator-model.ts --out, a string `context` that of a second pass
  * written by fit-separator-model.ts --context H --out (a list of paths: several passes), a string
- * `lowModel` that of a low-band model written by fit-low-band.ts --out.
+ * `lowModel` that of a low-band model written by fit-low-band.ts --out; `mono` as {"model": path,
+ * "context": path}.
  */
 function adHoc(name: string): DspSeparatorOptions {
   if (!name.startsWith('{')) throw new Error(`unknown variant ${name}`);
@@ -37,7 +41,13 @@ function adHoc(name: string): DspSeparatorOptions {
     model?: unknown;
     context?: unknown;
     lowModel?: unknown;
+    mono?: unknown;
   };
+  const read = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+  if (options.mono && typeof options.mono === 'object') {
+    const { model, context } = options.mono as unknown as { model: string; context?: string };
+    options.mono = { model: read(model), context: context ? [read<ContextModel>(context)] : [] };
+  }
   if (typeof options.model === 'string')
     options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
   if (typeof options.lowModel === 'string')
@@ -61,7 +71,8 @@ async function main(): Promise<void> {
   const from = Number(arg('from') ?? 9);
   const count = Number(arg('count') ?? 8);
   const names = arg('variants')?.split(';') ?? ['sharpness 1', 'sharpness 1.5', 'sharpness 2'];
-  const pieces = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
+  const dev = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
+  const pieces = process.argv.includes('--mono') ? monoPieces(dev) : dev;
   const totals = new Map<string, { sdr: Record<Stem, number>; cpu: number }>();
   let audio = 0;
   for (const piece of pieces) {

@@ -10,4 +10,6 @@ export const ABLATIONS: Record<string, DspSeparatorOptions> = {
   'without Wiener sharpening': { maskSharpness: 1 },
   /** One real mask per bin for both channels, as before the multichannel Wiener filter. */
   'without spatial Wiener filter': { spatialWiener: false, lowBand: { spatialFrames: 0 } },
+  /** The stereo models on every frame, also a mono recording's (separator.ts --mono). */
+  'without mono models': { mono: false },
 };

@@ -9,6 +9,8 @@
  *   --ablate [a,b]  also scores the separator with each building block (or the named ones, from
  *              separator-variants.ts) turned off (docs/audio.md's table)
  *   --pieces   prints every piece's row, not only the means
+ *   --mono     scores the pieces' mono copies (material-mono.ts) instead, as a mono recording is sent;
+ *              with --ablate 'without mono models' beside the stereo models on every frame
  * Resumable: each piece's scores are cached per piece and per separator-code hash (separator-cache.ts,
  * .local/bench-audio/scores/), the reference rows per piece (reference-scores.json); run the same command
  * again after an interruption and it continues; once every piece is cached it only prints the tables.
@@ -24,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DspSeparator, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/dsp-separator';
 import { DEFAULT_OUT, ensureMaterial, STEMS, type Piece, type Split, type Stem } from './material';
+import { monoPieces } from './material-mono';
 import { codeHash, evaluatorHash, ScoreCache, type Scores } from './separator-cache';
 import { ABLATIONS } from './separator-variants';
 
@@ -50,6 +53,8 @@ export interface SeparatorBenchOptions {
   memory?: boolean;
   /** Only these pieces (ids), e.g. dev pieces outside the mask model's fit. */
   only?: string[];
+  /** Score the pieces' mono copies (material-mono.ts). */
+  mono?: boolean;
   /** Start at this piece (then wrap round): a third process on the same split. */
   from?: string;
   /** Separate and score the pieces last to first (a second process on the same split). */
@@ -267,9 +272,10 @@ export async function separatorBench(options: SeparatorBenchOptions = {}): Promi
   }
   let firstPieces: Piece[] = [];
   for (const split of splits) {
-    const pieces = (await ensureMaterial({ split, count: options.count })).filter(
+    const stereo = (await ensureMaterial({ split, count: options.count })).filter(
       (p) => !options.only || options.only.includes(p.meta.id),
     );
+    const pieces = options.mono ? monoPieces(stereo) : stereo;
     if (firstPieces.length === 0) firstPieces = pieces;
     const ids = pieces.map((p) => p.meta.id);
     // --reverse: a second process on the same split works from the other end (the cache joins them).
@@ -360,6 +366,7 @@ async function main(): Promise<void> {
     reverse: process.argv.includes('--reverse'),
     from: arg('from'),
     only: arg('only')?.split(','),
+    mono: process.argv.includes('--mono'),
   });
 }
 
