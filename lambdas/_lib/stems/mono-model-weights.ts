@@ -1,5 +1,6 @@
 import type { ContextModel } from './context-model';
 import type { MaskModel } from './mask-model';
+import { SEPARATOR_MODEL } from './mask-model-weights';
 
 /**
  * The separator's models for mono frames (full-band-stage.ts `MonoModels`): the first pass and the passes
@@ -11,23 +12,7 @@ import type { MaskModel } from './mask-model';
  *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --mono --from M.json --passes C2.json --write
  */
 export const MONO_SEPARATOR_MODEL: MaskModel = {
-  features: [
-    'hpShort',
-    'hpLong',
-    'repetition',
-    'coherence',
-    'panning',
-    'vibrato',
-    'level',
-    'hpShort*hpShort',
-    'coherence*coherence',
-    'level*level',
-    'hpShort*coherence',
-    'coherence*repetition',
-    'vibrato*coherence',
-    'hpShort*level',
-    'repetition*repetition',
-  ],
+  features: SEPARATOR_MODEL.features,
   weights: [
     [
       -0.13817, -0.12445, -0.03768, 0.30033, 0.02681, -0.1954, 0.12734, 0.04128, 0.04548, -0.03335, -0.08063,

@@ -248,6 +248,8 @@ async function main(): Promise<void> {
   if (pieces.mono && process.argv.includes('--write')) {
     // The mono models are written together: the first pass (--from) and the later ones (--passes).
     const model = readJson<MaskModel>(arg('from') ?? '');
+    if (model.features.join() !== SEPARATOR_MODEL.features.join())
+      throw new Error("the mono first pass must read the shipped first pass's features");
     const passes = (arg('passes') ?? '').split(',').map((file) => readJson<ContextModel>(file));
     writeFileSync(MONO_FILE, monoSource(model, passes));
     console.error(`wrote ${MONO_FILE}`);

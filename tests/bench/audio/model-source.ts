@@ -59,12 +59,16 @@ ${rows}
 
 /** Source text of mono-model-weights.ts (fit-separator-model.ts --mono --write). */
 export function monoSource(model: MaskModel, passes: readonly ContextModel[]): string {
-  const first = weightsSource(model).split('export const SEPARATOR_MODEL: MaskModel = ')[1]!;
+  // The mono first pass reads the stereo one's cues (the stage checks): its features are named once.
+  const first = weightsSource(model)
+    .split('export const SEPARATOR_MODEL: MaskModel = ')[1]!
+    .replace(/ {2}features: \[[^\]]*\],/, '  features: SEPARATOR_MODEL.features,');
   const later = contextSource(passes).split('export const CONTEXT_PASSES: readonly ContextModel[] = ')[1]!;
   const fit = (pass: ContextModel) =>
     `--context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''}`;
   return `import type { ContextModel } from './context-model';
 import type { MaskModel } from './mask-model';
+import { SEPARATOR_MODEL } from './mask-model-weights';
 
 /**
  * The separator's models for mono frames (full-band-stage.ts \`MonoModels\`): the first pass and the passes
