@@ -350,16 +350,15 @@ export class FullBandStage extends SpectralStage {
   }
 }
 
-/** Whether a frame's side carries (almost) nothing: see `MONO_SIDE_SHARE`. */
 type Spectra = Record<'lr' | 'li' | 'rr' | 'ri', Float64Array>;
 
-function isMonoFrame(frame: Spectra, bins: number): boolean {
+/** Whether a frame's side carries (almost) nothing: see `MONO_SIDE_SHARE`. */
+function isMonoFrame({ lr, li, rr, ri }: Spectra, bins: number): boolean {
   let side = 0;
   let mid = 0;
   for (let k = 0; k < bins; k++) {
-    const [lr, li, rr, ri] = [frame.lr[k]!, frame.li[k]!, frame.rr[k]!, frame.ri[k]!];
-    side += (lr - rr) ** 2 + (li - ri) ** 2;
-    mid += (lr + rr) ** 2 + (li + ri) ** 2;
+    side += (lr[k]! - rr[k]!) ** 2 + (li[k]! - ri[k]!) ** 2;
+    mid += (lr[k]! + rr[k]!) ** 2 + (li[k]! + ri[k]!) ** 2;
   }
   return mid > 0 && side <= MONO_SIDE_SHARE * mid;
 }

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { decodeWav, encodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, STEMS, type Piece } from './material';
 
+const FILES = ['mix', ...STEMS] as const;
+
 /** The mono copy of each piece, written when missing or stale. */
 export function monoPieces(pieces: Piece[]): Piece[] {
   return pieces.map((source) => {
@@ -23,7 +25,7 @@ export function monoPieces(pieces: Piece[]): Piece[] {
       existsSync(metaFile) && (JSON.parse(readFileSync(metaFile, 'utf8')) as { hash: string }).hash === hash;
     if (!fresh) {
       mkdirSync(dir, { recursive: true });
-      for (const name of ['mix', ...STEMS] as const) {
+      for (const name of FILES) {
         const audio = decodeWav(new Uint8Array(readFileSync(source.files[name])));
         const left = audio.channels[0]!;
         const right = audio.channels[1] ?? left;
@@ -38,13 +40,7 @@ export function monoPieces(pieces: Piece[]): Piece[] {
     return {
       dir,
       meta: { ...source.meta, id, hash },
-      files: {
-        mix: file('mix'),
-        vocals: file('vocals'),
-        drums: file('drums'),
-        bass: file('bass'),
-        other: file('other'),
-      },
+      files: Object.fromEntries(FILES.map((name) => [name, file(name)])) as Piece['files'],
     };
   });
 }

@@ -48,17 +48,14 @@ function adHoc(name: string): DspSeparatorOptions {
     const { model, context } = options.mono as unknown as { model: string; context?: string };
     options.mono = { model: read(model), context: context ? [read<ContextModel>(context)] : [] };
   }
-  if (typeof options.model === 'string')
-    options.model = JSON.parse(readFileSync(options.model, 'utf8')) as DspSeparatorOptions['model'];
+  if (typeof options.model === 'string') options.model = read<DspSeparatorOptions['model']>(options.model);
   if (typeof options.lowModel === 'string')
-    options.lowModel = JSON.parse(readFileSync(options.lowModel, 'utf8')) as DspSeparatorOptions['lowModel'];
+    options.lowModel = read<DspSeparatorOptions['lowModel']>(options.lowModel);
   // One pass (written by fit-separator-model.ts --context … --out) or a list of passes.
   if (typeof options.context === 'string') options.context = [options.context];
   if (Array.isArray(options.context))
     options.context = options.context.map((pass: unknown) =>
-      typeof pass === 'string'
-        ? (JSON.parse(readFileSync(pass, 'utf8')) as ContextModel)
-        : (pass as ContextModel),
+      typeof pass === 'string' ? read<ContextModel>(pass) : (pass as ContextModel),
     );
   return options;
 }
