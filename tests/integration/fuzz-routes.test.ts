@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDefinition } from '../../infra/routes';
 import { logger } from '../../lambdas/_lib/logger';
+import { AI_ERROR_CODES } from '../../shared/schemas/ai';
 import {
   destroyCognito,
   fillPath,
@@ -325,7 +326,12 @@ async function runCase(route: RouteDefinition, c: Case): Promise<void> {
   statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
   const context = `${routeKey(route)} → ${answer.status} ${answer.text.slice(0, 300)}`;
 
-  expect(answer.status, context).toBeLessThan(500);
+  // A well-formed request to a service this twin has no key for (voice input without OPENAI_API_KEY) gets
+  // the documented 503 naming the operator's setting: an answer, not a crash.
+  const unconfigured =
+    answer.status === 503 &&
+    (answer.json as { error?: { code?: string } })?.error?.code === AI_ERROR_CODES.needsKey;
+  if (!unconfigured) expect(answer.status, context).toBeLessThan(500);
   if (answer.status >= 400) {
     expect(isErrorShape(answer.json), context).toBe(true);
     expect(nonBookkeeping(recorder.since(mark)), `writes on a rejected request: ${context}`).toEqual([]);
