@@ -35,7 +35,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FeatureFrame } from '../../../lambdas/_lib/stems/full-band-stage';
 import { createHash } from 'node:crypto';
-import type { DspSeparatorOptions } from '../../../lambdas/_lib/stems/full-band-stage';
+import { DEFAULTS, type DspSeparatorOptions } from '../../../lambdas/_lib/stems/full-band-stage';
 import { LOW_DEFAULTS } from '../../../lambdas/_lib/stems/low-band-stage';
 import { LOW_BAND_MODEL, LOW_SHARPNESS } from '../../../lambdas/_lib/stems/low-band-model-weights';
 import { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
@@ -143,9 +143,11 @@ async function featureTable(
     ? JSON.stringify(separator) +
       (layout !== CUES ? hashOf(JSON.stringify(SEPARATOR_MODEL) + CONTEXT_CODE.map(readSource).join()) : '')
     : '';
+  // So does the full band's default window when no variant names it (a fit after a change of DEFAULTS
+  // once read the old window's cached features).
   // The low band's defaults and its model shape the residual too.
   // The cues' clamping bounds too (the stage clamps the cues its tap reports).
-  const settings = `|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}|${hashOf(JSON.stringify(LOW_BAND_MODEL) + LOW_SHARPNESS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
+  const settings = `|${JSON.stringify(DEFAULTS)}|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}|${hashOf(JSON.stringify(LOW_BAND_MODEL) + LOW_SHARPNESS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
