@@ -187,11 +187,11 @@ describe("the second pass's frames around", () => {
 describe('a pass that reads later frames', () => {
   it('holds the masks back, at most as far as the time median looks ahead', () => {
     const [pass] = CONTEXT_PASSES;
-    // The shipped pass reads 8 later frames: the median's half-width at the default 17-frame kernel.
-    expect(pass!.futureFrames).toBe(8);
-    expect(() => new StemSplitStream(44100, 2, { context: [{ ...pass!, futureFrames: 9 }] })).toThrow(
+    // The shipped pass reads 4 later frames: the median's half-width at the default 9-frame kernel.
+    expect(pass!.futureFrames).toBe(4);
+    expect(() => new StemSplitStream(44100, 2, { context: [{ ...pass!, futureFrames: 5 }] })).toThrow(
       /mask lag too long/,
     );
-    expect(() => new StemSplitStream(44100, 2, { timeKernel: 15, context: [pass!] })).toThrow(/mask lag/);
+    expect(() => new StemSplitStream(44100, 2, { timeKernel: 7, context: [pass!] })).toThrow(/mask lag/);
   });
 });

@@ -26,14 +26,15 @@ export { StemSplitStream, type StemBlock } from './stem-stream';
  *     stage's drums and bass are subtracted from the input (its vocals and other shares stay). The stage also
  *     leaves long-window features for stage 2: harmonic/percussive ratio and REPET-SIM repetition
  *     (repetition.ts; what comes round again is accompaniment).
- *  2. Full band (N = 2048; full-band-stage.ts) on that residual: per bin, the mask model
+ *  2. Full band (N = 4096; full-band-stage.ts) on that residual: per bin, the mask model
  *     (mask-model.ts) turns the cues into soft masks for vocals, drums, bass and other — harmonic/
  *     percussive ratios at both resolutions, repetition, stereo coherence and panning, vibrato
  *     (instantaneous-frequency spread) and level — with weights per frequency band fitted on the dev
  *     half of the evaluation material (mask-model-weights.ts); a second pass (context-model.ts) then
  *     weighs each bin's first-pass log-odds beside its neighbours' in the same frame, those around its
  *     harmonic relatives (½, 2, 3 × its frequency) and its own over the frames just before and after
- *     (the stage gives its masks 8 frames later to read them).
+ *     (the stage gives its masks 4 frames, 93 ms, later to read them). Frames whose two channels are the
+ *     same (a mono recording) have a first and second pass of their own (mono-model-weights.ts).
  *  Masks sum to at most one; the other stem is the input minus the three, in the time domain, so the four
  *  stems sum back to the input to within rounding.
  * Streaming: StemSplitStream (stem-stream.ts) takes input in blocks and keeps only the frames each stage

@@ -178,6 +178,11 @@ export class LowBandStage extends SpectralStage {
     this.medianBins = unique.filter((k) => k >= this.M);
   }
 
+  /** The stage's window length (points). */
+  get fftSize(): number {
+    return this.N;
+  }
+
   /** Long bin nearest `hz`. */
   binOf(hz: number): number {
     return Math.min(this.N / 2, Math.round(hz / this.binHz));

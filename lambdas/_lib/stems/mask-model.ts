@@ -6,7 +6,7 @@
  * evaluation material (tests/bench/audio/fit-separator-model.ts) and never on the held-out half.
  */
 export const FEATURES = [
-  /** log(harmonic / percussive), medians of the 2048-point spectrogram (17 frames, 31 bins). */
+  /** log(harmonic / percussive), medians of the 4096-point spectrogram (9 frames, 61 bins). */
   'hpShort',
   /** log(harmonic / percussive) of the long-window (8192-point) spectrogram: a vibrato or a glide
    * smears there, so a sung note looks less steady than an instrument's. */
