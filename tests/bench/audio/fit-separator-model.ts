@@ -15,6 +15,7 @@
  *   --more N   also fits on dev-37 … dev-(36+N), the pieces with other singers and drum kits
  *   --coloured N  also fits on dev-49 … dev-(48+N), the pieces with random equalisers on every stem
  *   --mono     fits on the mono copies of those pieces instead (material-mono.ts): the mono model
+ *   --solo     also fits on solo copies of the first eight (one stem alone; material-solo.ts)
  *   --bands    refits only these bands (indices into BAND_EDGES), the others keep the shipped weights
  *   --context H[,H2] fits the second pass (context-model.ts, neighbourhoods of H, H2 … bins a side)
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
@@ -56,6 +57,7 @@ import { Prng } from '../../../shared/audio/prng';
 import { decodeWav } from '../../../shared/audio/wav';
 import { DEFAULT_OUT, fitPieces, fitSetOf, STEMS, type FitSet, type Piece } from './material';
 import { monoPieces } from './material-mono';
+import { soloPieces } from './material-solo';
 import { contextSource, monoSource, weightsSource } from './model-source';
 import { StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
@@ -76,11 +78,15 @@ const readSource = (file: string) => readFileSync(file, 'utf8');
 const FRAME_STRIDE = 6;
 const BIN_SHARE = BAND_EDGES.map((lo, b) => Math.min(1, 600 / ((BAND_EDGES[b + 1] ?? 22050) - lo)));
 
-/** The dev pieces a fit reads: `set`, folded to mono with `mono` (material-mono.ts). */
-type FitChoice = FitSet & { mono?: boolean };
+/**
+ * The dev pieces a fit reads: `set`, with `solo` also solo copies of its first pieces (material-solo.ts),
+ * all folded to mono with `mono` (material-mono.ts).
+ */
+type FitChoice = FitSet & { mono?: boolean; solo?: boolean };
 
 async function piecesOf(set: FitChoice): Promise<Piece[]> {
-  const pieces = await fitPieces(set);
+  const fit = await fitPieces(set);
+  const pieces = set.solo ? [...fit, ...soloPieces(fit)] : fit;
   return set.mono ? monoPieces(pieces) : pieces;
 }
 
@@ -245,7 +251,11 @@ async function main(): Promise<void> {
   };
   const without = (arg('without')?.split(',') ?? []) as FeatureName[];
   for (const f of without) if (!FEATURES.includes(f)) throw new Error(`unknown feature ${f}`);
-  const pieces: FitChoice = { ...fitSetOf(arg), mono: process.argv.includes('--mono') };
+  const pieces: FitChoice = {
+    ...fitSetOf(arg),
+    mono: process.argv.includes('--mono'),
+    solo: process.argv.includes('--solo'),
+  };
   const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
   if (pieces.mono && process.argv.includes('--write')) {
     // The mono models are written together: the first pass (--from) and the later ones (--passes).

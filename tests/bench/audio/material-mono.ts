@@ -6,26 +6,16 @@
  * Written to .local/bench-audio/<split>-mono/<id>-mono/ (git-ignored); the held-out half is folded only
  * to be scored, never fitted on.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeWav, encodeWav } from '../../../shared/audio/wav';
-import { DEFAULT_OUT, STEMS, type Piece } from './material';
-
-const FILES = ['mix', ...STEMS] as const;
+import { type Piece } from './material';
+import { derivedPiece, PIECE_FILES } from './material-derived';
 
 /** The mono copy of each piece, written when missing or stale. */
 export function monoPieces(pieces: Piece[]): Piece[] {
-  return pieces.map((source) => {
-    const id = `${source.meta.id}-mono`;
-    const dir = join(DEFAULT_OUT, `${source.meta.split}-mono`, id);
-    const hash = `${source.meta.hash}:mono`;
-    const file = (name: string) => join(dir, `${name}.wav`);
-    const metaFile = join(dir, 'meta.json');
-    const fresh =
-      existsSync(metaFile) && (JSON.parse(readFileSync(metaFile, 'utf8')) as { hash: string }).hash === hash;
-    if (!fresh) {
-      mkdirSync(dir, { recursive: true });
-      for (const name of FILES) {
+  return pieces.map((source) =>
+    derivedPiece(source, 'mono', `${source.meta.id}-mono`, `${source.meta.hash}:mono`, (file) => {
+      for (const name of PIECE_FILES) {
         const audio = decodeWav(new Uint8Array(readFileSync(source.files[name])));
         const left = audio.channels[0]!;
         const right = audio.channels[1] ?? left;
@@ -35,12 +25,6 @@ export function monoPieces(pieces: Piece[]): Piece[] {
           encodeWav({ sampleRate: audio.sampleRate, channels: [folded, folded.slice()] }),
         );
       }
-      writeFileSync(metaFile, JSON.stringify({ ...source.meta, id, hash }));
-    }
-    return {
-      dir,
-      meta: { ...source.meta, id, hash },
-      files: Object.fromEntries(FILES.map((name) => [name, file(name)])) as Piece['files'],
-    };
-  });
+    }),
+  );
 }
