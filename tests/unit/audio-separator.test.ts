@@ -183,7 +183,7 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
     // The centred tone alone (a mono input, so the mono models) went 77 % to vocals with the 2048-point
     // window and goes 25 % with the 4096-point one (its cues are the same at both lengths; the refitted
     // weights differ). A real singer's stem folded to mono still goes 78 % to vocals (82 / 90 / 64 / 77 %
-    // on dev-17 … 20), and the held-out half gained 0.2 dB (docs/audio.md, A longer window, shipped).
+    // on dev-17 … 20), and the held-out half gained 0.2 dB (docs/audio.md, The longer window shipped).
     expect(centredVoice.vocals! - organ.vocals!, JSON.stringify(centredVoice)).toBeGreaterThan(0.15);
   });
 
@@ -261,7 +261,7 @@ describe('DSP stem separator', { timeout: 180_000 }, () => {
       // basses) splits the synthesizer's kick and sine bass less well than the hand-set rules did (drums
       // 6.9 → 5.3 dB, bass 3.5 → 2.0 dB; docs/audio.md), but still better than the full band alone. The
       // 4096-point full band gives this synthesizer's bass 1.5 dB (2.1 with 2048 points), while the bass of
-      // the held-out sampled pieces rose 2.71 → 2.85 dB (docs/audio.md, A longer window, shipped).
+      // the held-out sampled pieces rose 2.71 → 2.85 dB (docs/audio.md, The longer window shipped).
       expect(mean(values.drums), JSON.stringify(values.drums)).toBeGreaterThan(5);
       expect(mean(values.bass), JSON.stringify(values.bass)).toBeGreaterThan(1.45);
     },

@@ -101,8 +101,8 @@ export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel'
 /**
  * A 4096-point window (93 ms at 44.1 kHz, hop 1024; Open-Unmix's too): the oracle ratio mask on
  * dev-17 … 24 rises 8.45 → 9.10 dB over 2048 points, and the refitted separator 0.05–0.24 dB on every
- * dev block and 0.20 dB on the held-out half, read once (docs/audio.md, A longer window). The median
- * kernels keep their extents: 9 frames (~210 ms) and 61 bins (~660 Hz).
+ * dev block and 0.20 dB on the held-out half, read once (docs/audio.md, A longer window and The longer
+ * window shipped). The median kernels keep their extents: 9 frames (~210 ms) and 61 bins (~660 Hz).
  */
 export const DEFAULTS: Tuning = { fftSize: 4096, timeKernel: 9, freqKernel: 61 };
 
