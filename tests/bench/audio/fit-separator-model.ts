@@ -196,7 +196,10 @@ export async function fitModel(
     separator?: DspSeparatorOptions;
   } = {},
 ): Promise<MaskModel> {
-  const table = await featureTable(options, options.separator ?? {}, CUES, options.power ?? 1);
+  // The first pass's cues do not depend on any model: no later passes, and so no mono models either
+  // (the stage would refuse shipped mono models whose shapes differ from a new window's).
+  const separator: DspSeparatorOptions = { context: false, ...options.separator };
+  const table = await featureTable(options, separator, CUES, options.power ?? 1);
   const cues: ModelFeature[] = FEATURES.filter((f) => !options.without?.includes(f));
   const products = options.products
     ? PRODUCTS.filter((p) => !options.without?.some((f) => p.split('*').includes(f)))

@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeWav, encodeWav } from '../../../shared/audio/wav';
-import { type Piece } from './material';
+import type { Piece } from './material';
 import { derivedPiece, PIECE_FILES } from './material-derived';
 
 /** The mono copy of each piece, written when missing or stale. */
