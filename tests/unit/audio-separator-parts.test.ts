@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
-import { replaceSorted } from '../../lambdas/_lib/stems/median';
+import { median, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
 import { StemSplitStream } from '../../lambdas/_lib/stems/stem-stream';
 import { Fft, joinPair } from '../../shared/audio/fft';
 import { Prng } from '../../shared/audio/prng';
@@ -47,6 +47,31 @@ describe('time median by a sorted sliding window', () => {
       expect(Array.from(sorted.subarray(3))).toEqual(expected);
     }
   });
+});
+
+describe('frequency median by a sorted sliding window', () => {
+  it.each([
+    [200, 30, 200],
+    [200, 30, 150],
+    [40, 30, 40],
+  ])(
+    'gives the median of each window, also at the edges (%i bins, half-width %i, up to %i)',
+    (count, half, upTo) => {
+      const rng = new Prng(count + half);
+      // Repeated values as well as a spread, as a spectrum's quiet bins repeat the floor.
+      const src = Float32Array.from({ length: count }, (_, k) =>
+        k % 7 === 0 ? 0.5 : Math.round(rng.next() * 64) / 8,
+      );
+      const out = new Float32Array(count);
+      slidingMedian(src, count, half, new Float32Array(2 * half + 1), out, upTo);
+      const scratch = new Float32Array(count);
+      for (let k = 0; k < upTo; k++) {
+        const from = Math.max(0, k - half);
+        const to = Math.min(count, k + half + 1);
+        expect(out[k], `bin ${k}`).toBe(median(src, from, to - from, scratch));
+      }
+    },
+  );
 });
 
 describe('band-limited resynthesis at a reduced rate', () => {

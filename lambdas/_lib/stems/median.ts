@@ -1,7 +1,7 @@
 /**
  * Medians for the separator's median filters. Time: each bin keeps its last K values sorted and swaps the
  * value leaving for the one entering (`replaceSorted`; magnitudes change little from frame to frame, so
- * the swap moves few entries). Frequency: a sliding sorted window. Elsewhere: quickselect.
+ * the swap moves few entries). Frequency: a sliding sorted window, with the same swap. Elsewhere: quickselect.
  */
 
 /** Median of `count` values of `src` starting at `from`, using `scratch` (quickselect). */
@@ -46,8 +46,8 @@ function lowerBound(sorted: Float32Array, size: number, value: number): number {
 
 /**
  * out[k] = median of src over [k − half, k + half] ∩ [0, count) for k < `upTo` (the upper median for
- * even sizes, as `median` picks), by keeping the window sorted while it slides: one removal and one
- * insertion per bin.
+ * even sizes, as `median` picks), by keeping the window sorted while it slides: one swap per bin (a
+ * removal or an insertion alone at the edges).
  */
 export function slidingMedian(
   src: Float32Array,
@@ -70,12 +70,17 @@ export function slidingMedian(
   for (let k = 0; k < upTo; k++) {
     out[k] = sorted[size >> 1]!;
     const leaving = k - half;
+    const entering = k + half + 1;
+    if (leaving >= 0 && entering < count) {
+      // Inside the spectrum one value leaves as one enters: a swap moves only the entries between them.
+      replaceSorted(sorted, 0, size, src[leaving]!, src[entering]!);
+      continue;
+    }
     if (leaving >= 0) {
       const at = lowerBound(sorted, size, src[leaving]!);
       for (let j = at; j < size - 1; j++) sorted[j] = sorted[j + 1]!;
       size--;
     }
-    const entering = k + half + 1;
     if (entering < count) {
       const v = src[entering]!;
       const at = lowerBound(sorted, size, v);
