@@ -88,18 +88,19 @@ describe('band-limited resynthesis at a reduced rate', () => {
     const [xr, xi, yr, yi] = [half(), half(), half(), half()];
     xi[0] = 0;
     yi[0] = 0;
-    const zr = new Float64Array(N);
-    const zi = new Float64Array(N);
-    joinPair(xr, xi, yr, yi, zr, zi, bins);
-    new Fft(N).inverse(zr, zi);
+    const fft = new Fft(N);
+    const spectrum = fft.complexArray();
+    const z = fft.complexArray();
+    joinPair(xr, xi, yr, yi, spectrum, bins);
+    fft.inverseTransform(spectrum, z);
     const aL = new Float64Array(N);
     const aR = new Float64Array(N);
     decimated!.overlapAdd(xr, xi, yr, yi, bins, aL, aR);
     let signal = 0;
     let error = 0;
     for (let i = 0; i < N; i++) {
-      const l = zr[i]! * synthesis[i]!;
-      const r = zi[i]! * synthesis[i]!;
+      const l = z[2 * i]! * synthesis[i]!;
+      const r = z[2 * i + 1]! * synthesis[i]!;
       signal += l * l + r * r;
       error += (aL[i]! - l) ** 2 + (aR[i]! - r) ** 2;
     }

@@ -1,4 +1,4 @@
-import { Fft, joinPair } from '../../../shared/audio/fft';
+import { Fft, joinPair, type ComplexArray } from '../../../shared/audio/fft';
 
 /**
  * Inverse STFT of a band-limited frame at a reduced rate. The low-band stage masks 48 of its 4097 bins
@@ -10,8 +10,8 @@ import { Fft, joinPair } from '../../../shared/audio/fft';
  */
 export class DecimatedSynthesis {
   private readonly fft: Fft;
-  private readonly zr: Float64Array;
-  private readonly zi: Float64Array;
+  private readonly zIn: ComplexArray;
+  private readonly zOut: ComplexArray;
   /** Lagrange weights of samples m − 1 … m + 2 at m + p/D, per phase p, with the inverse's 1/N scale. */
   private readonly weights: Float64Array;
 
@@ -21,8 +21,8 @@ export class DecimatedSynthesis {
     private readonly synthesis: Float64Array,
   ) {
     this.fft = new Fft(n);
-    this.zr = new Float64Array(n);
-    this.zi = new Float64Array(n);
+    this.zIn = this.fft.complexArray();
+    this.zOut = this.fft.complexArray();
     this.weights = new Float64Array(4 * D);
     const scale = 1 / (n * D);
     for (let p = 0; p < D; p++) {
@@ -57,27 +57,30 @@ export class DecimatedSynthesis {
     aL: Float64Array,
     aR: Float64Array,
   ): void {
-    const { D, fft, zr, zi, weights, synthesis } = this;
-    const n = zr.length;
-    zr.fill(0);
-    zi.fill(0);
-    joinPair(xr, xi, yr, yi, zr, zi, bins);
-    // Unscaled inverse as the forward transform of the conjugate (the scale is in the weights).
-    for (let i = 0; i < n; i++) zi[i] = -zi[i]!;
-    fft.forward(zr, zi);
+    const { D, fft, zIn, zOut, weights, synthesis } = this;
+    const n = fft.size;
+    zIn.fill(0);
+    joinPair(xr, xi, yr, yi, zIn, bins);
+    // Unscaled inverse as the forward transform of the conjugate (the scale is in the weights); only the
+    // band's bins and their mirrors are non-zero.
+    for (let k = 0; k < bins; k++) {
+      zIn[2 * k + 1] = -zIn[2 * k + 1]!;
+      if (k > 0) zIn[2 * (n - k) + 1] = -zIn[2 * (n - k) + 1]!;
+    }
+    fft.transform(zIn, zOut);
     for (let m = 0; m < n; m++) {
       const m0 = m === 0 ? n - 1 : m - 1;
       const m2 = m + 1 === n ? 0 : m + 1;
       const m3 = m + 2 >= n ? m + 2 - n : m + 2;
-      const l0 = zr[m0]!;
-      const l1 = zr[m]!;
-      const l2 = zr[m2]!;
-      const l3 = zr[m3]!;
+      const l0 = zOut[2 * m0]!;
+      const l1 = zOut[2 * m]!;
+      const l2 = zOut[2 * m2]!;
+      const l3 = zOut[2 * m3]!;
       // The conjugate's transform: the right channel is minus the imaginary part.
-      const r0 = -zi[m0]!;
-      const r1 = -zi[m]!;
-      const r2 = -zi[m2]!;
-      const r3 = -zi[m3]!;
+      const r0 = -zOut[2 * m0 + 1]!;
+      const r1 = -zOut[2 * m + 1]!;
+      const r2 = -zOut[2 * m2 + 1]!;
+      const r3 = -zOut[2 * m3 + 1]!;
       for (let p = 0, i = m * D; p < D; p++, i++) {
         const w = 4 * p;
         const g = synthesis[i]!;

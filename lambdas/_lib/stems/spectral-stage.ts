@@ -1,4 +1,4 @@
-import { Fft, joinPair, splitPair } from '../../../shared/audio/fft';
+import { Fft, joinPair, splitPair, type ComplexArray } from '../../../shared/audio/fft';
 import { DecimatedSynthesis } from './decimated-synthesis';
 import { replaceSorted, slidingMedian, windowMedian } from './median';
 import type { SpatialWiener, StereoOut } from './spatial-wiener';
@@ -66,8 +66,9 @@ export abstract class SpectralStage {
    * stage that analyses every bin for another stage's features but needs only some of them.
    */
   protected medianBins: Int32Array | undefined;
-  private readonly zr: Float64Array;
-  private readonly zi: Float64Array;
+  /** The FFT's input and output, interleaved (L + iR in the time domain). */
+  private readonly zIn: ComplexArray;
+  private readonly zOut: ComplexArray;
   /** Resynthesis at a reduced rate for a band-limited stage (decimated-synthesis.ts). */
   private readonly decimated: DecimatedSynthesis | undefined;
   protected readonly masks: Float32Array[];
@@ -132,8 +133,8 @@ export abstract class SpectralStage {
     this.sorted = new Float32Array(this.FREQ_K);
     this.harmonic = new Float32Array(A);
     this.percussive = new Float32Array(A);
-    this.zr = new Float64Array(N);
-    this.zi = new Float64Array(N);
+    this.zIn = this.fft.complexArray();
+    this.zOut = this.fft.complexArray();
     this.decimated = DecimatedSynthesis.for(N, this.M, this.synthesis);
     this.masks = Array.from({ length: outputs }, () => new Float32Array(this.M));
     this.half = [new Float64Array(A), new Float64Array(A), new Float64Array(A), new Float64Array(A)];
@@ -207,7 +208,7 @@ export abstract class SpectralStage {
    * back.
    */
   private step(block: FloatBlock, limit: number): void {
-    const { N, HOP, A, K, DELAY, inL, inR, zr, zi, window, magT } = this;
+    const { N, HOP, A, K, DELAY, inL, inR, zIn, zOut, window, magT } = this;
     const j = this.analysed++;
     this.histL.copyWithin(0, HOP);
     this.histR.copyWithin(0, HOP);
@@ -216,11 +217,11 @@ export abstract class SpectralStage {
     const slot = j % K;
     const frame = this.ring[slot]!;
     for (let i = 0; i < N; i++) {
-      zr[i] = inL[i]! * window[i]!;
-      zi[i] = inR[i]! * window[i]!;
+      zIn[2 * i] = inL[i]! * window[i]!;
+      zIn[2 * i + 1] = inR[i]! * window[i]!;
     }
-    this.fft.forward(zr, zi);
-    splitPair(zr, zi, frame.lr, frame.li, frame.rr, frame.ri, A);
+    this.fft.transform(zIn, zOut);
+    splitPair(zOut, frame.lr, frame.li, frame.rr, frame.ri, A);
     const { lr, li, rr, ri, mag } = frame;
     for (let k = 0; k < A; k++)
       mag[k] = Math.sqrt(lr[k]! * lr[k]! + li[k]! * li[k]! + rr[k]! * rr[k]! + ri[k]! * ri[k]!);
@@ -268,7 +269,7 @@ export abstract class SpectralStage {
 
   /** Inverse STFT of the masked spectra of frame t, overlap-added into the accumulators. */
   private resynthesise(t: number): void {
-    const { N, M, zr, zi, synthesis, acc } = this;
+    const { N, M, zIn, zOut, synthesis, acc } = this;
     const cur = this.ring[t % this.K]!;
     const [xr, xi, yr, yi] = this.half;
     const full = M === N / 2 + 1;
@@ -304,15 +305,14 @@ export abstract class SpectralStage {
         continue;
       }
       if (!full) {
-        zr.fill(0);
-        zi.fill(0);
+        zIn.fill(0);
       }
-      joinPair(xr, xi, yr, yi, zr, zi, M);
-      this.fft.inverse(zr, zi);
+      joinPair(xr, xi, yr, yi, zIn, M);
+      this.fft.inverseTransform(zIn, zOut);
       for (let i = 0; i < N; i++) {
         const w = synthesis[i]!;
-        aL[i]! += zr[i]! * w;
-        aR[i]! += zi[i]! * w;
+        aL[i]! += zOut[2 * i]! * w;
+        aR[i]! += zOut[2 * i + 1]! * w;
       }
     }
   }

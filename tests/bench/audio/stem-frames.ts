@@ -23,19 +23,19 @@ export class StemFrames {
     }
     const { N, window, fft } = this;
     return this.stems.map((stem) => {
-      const zr = new Float64Array(N);
-      const zi = new Float64Array(N);
+      const input = fft.complexArray();
+      const output = fft.complexArray();
       const l = stem.channels[0]!;
       const r = stem.channels[1] ?? l;
       for (let i = 0; i < N; i++) {
         const n = start + i;
         if (n < 0 || n >= l.length) continue;
-        zr[i] = l[n]! * window[i]!;
-        zi[i] = r[n]! * window[i]!;
+        input[2 * i] = l[n]! * window[i]!;
+        input[2 * i + 1] = r[n]! * window[i]!;
       }
-      fft.forward(zr, zi);
+      fft.transform(input, output);
       const [lr, li, rr, ri] = [0, 0, 0, 0].map(() => new Float64Array(bins)) as Float64Array[];
-      splitPair(zr, zi, lr!, li!, rr!, ri!, bins);
+      splitPair(output, lr!, li!, rr!, ri!, bins);
       return Float64Array.from({ length: bins }, (_, k) =>
         Math.sqrt(lr![k]! ** 2 + li![k]! ** 2 + rr![k]! ** 2 + ri![k]! ** 2),
       );
