@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
-import { median, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
+import { median, mediansAt, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
 import { StemSplitStream } from '../../lambdas/_lib/stems/stem-stream';
 import { Fft, joinPair } from '../../shared/audio/fft';
 import { Prng } from '../../shared/audio/prng';
@@ -72,6 +72,27 @@ describe('frequency median by a sorted sliding window', () => {
       }
     },
   );
+});
+
+describe('frequency median at chosen bins', () => {
+  it('gives the median of each chosen bin’s window, sliding between near bins and sorting anew after gaps', () => {
+    const count = 300;
+    const half = 7;
+    const rng = new Prng(11);
+    const src = Float32Array.from({ length: count }, (_, k) =>
+      k % 5 === 0 ? 1 : Math.round(rng.next() * 40) / 4,
+    );
+    // Every fourth bin, as the full band reads the long window, with gaps and both edges.
+    const bins = [0, 3, 40, 44, 48, 52, 56, 57, 90, 200, 204, 208, 289, 293, 297, 299];
+    const out = new Float32Array(count);
+    mediansAt(src, count, half, bins, new Float32Array(2 * half + 1), out);
+    const scratch = new Float32Array(count);
+    for (const k of bins) {
+      const from = Math.max(0, k - half);
+      const to = Math.min(count, k + half + 1);
+      expect(out[k], `bin ${k}`).toBe(median(src, from, to - from, scratch));
+    }
+  });
 });
 
 describe('band-limited resynthesis at a reduced rate', () => {

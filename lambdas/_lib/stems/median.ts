@@ -91,17 +91,42 @@ export function slidingMedian(
   }
 }
 
-/** The median of src over [k − half, k + half] ∩ [0, count): one value of `slidingMedian`'s output. */
-export function windowMedian(
+/**
+ * `slidingMedian`'s output at the ascending bins `bins` only: out[k] = median of src over
+ * [k − half, k + half] ∩ [0, count). From one bin to the next within `half`, inside the spectrum, the
+ * sorted window slides by swaps; otherwise it is sorted anew.
+ */
+export function mediansAt(
   src: Float32Array,
-  k: number,
-  half: number,
   count: number,
-  scratch: Float32Array,
-): number {
-  const from = Math.max(0, k - half);
-  const to = Math.min(count, k + half + 1);
-  return median(src, from, to - from, scratch);
+  half: number,
+  bins: ArrayLike<number>,
+  sorted: Float32Array,
+  out: Float32Array,
+): void {
+  let size = 0;
+  let previous = -1;
+  for (let i = 0; i < bins.length; i++) {
+    const k = bins[i]!;
+    const from = k - half;
+    const to = k + half + 1;
+    const step = k - previous;
+    if (previous >= 0 && step <= half && from >= 0 && to <= count && previous - half >= 0) {
+      for (let j = previous + 1; j <= k; j++)
+        replaceSorted(sorted, 0, size, src[j - half - 1]!, src[j + half]!);
+    } else {
+      size = 0;
+      for (let j = Math.max(0, from); j < Math.min(count, to); j++) {
+        const v = src[j]!;
+        const at = lowerBound(sorted, size, v);
+        for (let m = size; m > at; m--) sorted[m] = sorted[m - 1]!;
+        sorted[at] = v;
+        size++;
+      }
+    }
+    out[k] = sorted[size >> 1]!;
+    previous = k;
+  }
 }
 
 /**

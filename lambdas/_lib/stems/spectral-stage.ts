@@ -1,6 +1,6 @@
 import { Fft, joinPair, splitPair, type ComplexArray } from '../../../shared/audio/fft';
 import { DecimatedSynthesis } from './decimated-synthesis';
-import { replaceSorted, slidingMedian, windowMedian } from './median';
+import { mediansAt, replaceSorted, slidingMedian } from './median';
 import type { SpatialWiener, StereoOut } from './spatial-wiener';
 
 /** Σ w² over the overlapping Hann windows at hop N/4. */
@@ -247,8 +247,7 @@ export abstract class SpectralStage {
         this.harmonic[k] = sortedT[k * K + middle]!;
       }
       slidingMedian(cur.mag, A, this.FREQ_K >> 1, this.sorted, this.percussive, upTo);
-      if (only)
-        for (const k of only) this.percussive[k] = windowMedian(cur.mag, k, this.FREQ_K >> 1, A, this.sorted);
+      if (only) mediansAt(cur.mag, A, this.FREQ_K >> 1, only, this.sorted, this.percussive);
       this.computeMasks(t);
       const masked = t - this.maskLag;
       if (masked >= 0) {
