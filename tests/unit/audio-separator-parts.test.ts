@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
-import { median, mediansAt, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
+import { median, median9, mediansAt, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
 import { StemSplitStream } from '../../lambdas/_lib/stems/stem-stream';
 import { Fft, joinPair } from '../../shared/audio/fft';
 import { Prng } from '../../shared/audio/prng';
@@ -91,6 +91,19 @@ describe('frequency median at chosen bins', () => {
       const from = Math.max(0, k - half);
       const to = Math.min(count, k + half + 1);
       expect(out[k], `bin ${k}`).toBe(median(src, from, to - from, scratch));
+    }
+  });
+});
+
+describe('median of nine by a network', () => {
+  it('gives the fifth smallest of any nine values, ties included', () => {
+    const rng = new Prng(9);
+    for (let trial = 0; trial < 5000; trial++) {
+      // Few distinct values in some trials, so that ties are common.
+      const levels = trial % 2 ? 4 : 1000;
+      const v = Float32Array.from({ length: 9 }, () => Math.floor(rng.next() * levels));
+      const expected = Array.from(v).sort((a, b) => a - b)[4];
+      expect(median9(v.slice())).toBe(expected);
     }
   });
 });

@@ -162,3 +162,41 @@ export function replaceSorted(
   }
   sorted[at] = entering;
 }
+
+/**
+ * The median of v[0..9) by a fixed network of 19 compare-exchanges (Paeth's; as in Devillard's
+ * `opt_med9`): REPET's background takes it for every bin of every frame.
+ */
+export function median9(v: Float32Array): number {
+  // On locals, written out (a helper closure per call costs more than the network); an exchange whose
+  // larger or smaller value is not read again keeps only the other.
+  let p0 = v[0]!;
+  let p1 = v[1]!;
+  let p2 = v[2]!;
+  let p3 = v[3]!;
+  let p4 = v[4]!;
+  let p5 = v[5]!;
+  let p6 = v[6]!;
+  let p7 = v[7]!;
+  let p8 = v[8]!;
+  if (p1 > p2) [p1, p2] = [p2, p1];
+  if (p4 > p5) [p4, p5] = [p5, p4];
+  if (p7 > p8) [p7, p8] = [p8, p7];
+  if (p0 > p1) [p0, p1] = [p1, p0];
+  if (p3 > p4) [p3, p4] = [p4, p3];
+  if (p6 > p7) [p6, p7] = [p7, p6];
+  if (p1 > p2) [p1, p2] = [p2, p1];
+  if (p4 > p5) [p4, p5] = [p5, p4];
+  if (p7 > p8) [p7, p8] = [p8, p7];
+  if (p0 > p3) p3 = p0;
+  if (p5 > p8) p5 = p8;
+  if (p4 > p7) [p4, p7] = [p7, p4];
+  if (p3 > p6) p6 = p3;
+  if (p1 > p4) p4 = p1;
+  if (p2 > p5) p2 = p5;
+  if (p4 > p7) p4 = p7;
+  if (p4 > p2) [p4, p2] = [p2, p4];
+  if (p6 > p4) p4 = p6;
+  if (p4 > p2) p4 = p2;
+  return p4;
+}
