@@ -298,6 +298,7 @@ export class FullBandStage extends SpectralStage {
       const spread = Math.sqrt(Math.max(0, s2 / n - (s1 / n) ** 2));
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
+      x[o + 7] = logRatio(cur.mag[k]!, harmonic[k]!, eps);
       // Each cue within the range the model was fitted on: a linear term grows without bound outside
       // it (a pure tone's harmonic/percussive ratio is 6 where the fit saw almost nothing over 3).
       for (let c = 0; c < FEATURE_COUNT; c++) {

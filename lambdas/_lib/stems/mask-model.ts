@@ -22,6 +22,9 @@ export const FEATURES = [
   'vibrato',
   /** log10 of the bin's magnitude over the frame's loudest bin. */
   'level',
+  /** log(magnitude / harmonic): the bin over its time median, positive at an onset, negative as a note
+   * dies away; with hpShort it also gives log(magnitude / percussive), a tonal peak over its spectrum. */
+  'transient',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -40,6 +43,8 @@ export const PRODUCTS = [
   'vibrato*coherence',
   'hpShort*level',
   'repetition*repetition',
+  'transient*transient',
+  'hpShort*transient',
 ] as const;
 export type ModelFeature = FeatureName | (typeof PRODUCTS)[number];
 /** Columns of a bin's feature vector: the cues, then the products. */
@@ -58,6 +63,7 @@ export const CUE_RANGE: Readonly<Record<FeatureName, readonly [number, number]>>
   panning: [0, 1],
   vibrato: [-4.4, 0.5],
   level: [-4.1, 0],
+  transient: [-4, 4],
 };
 
 /** The two cue columns of each product. */
