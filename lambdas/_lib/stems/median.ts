@@ -44,6 +44,14 @@ function lowerBound(sorted: Float32Array, size: number, value: number): number {
   return lo;
 }
 
+/** Inserts `value` into the sorted run sorted[0..size); returns the new size. */
+function insertSorted(sorted: Float32Array, size: number, value: number): number {
+  const at = lowerBound(sorted, size, value);
+  for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
+  sorted[at] = value;
+  return size + 1;
+}
+
 /**
  * out[k] = median of src over [k − half, k + half] ∩ [0, count) for k < `upTo` (the upper median for
  * even sizes, as `median` picks), by keeping the window sorted while it slides: one swap per bin (a
@@ -57,16 +65,10 @@ export function slidingMedian(
   out: Float32Array,
   upTo = count,
 ): void {
-  // Written out, without a helper closure or copyWithin: this runs for every bin of every frame, and the
-  // window is short (tens of values).
+  // Without closures or copyWithin: this runs for every bin of every frame, and the window is short
+  // (tens of values).
   let size = 0;
-  for (let i = 0; i <= half && i < count; i++) {
-    const v = src[i]!;
-    const at = lowerBound(sorted, size, v);
-    for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
-    sorted[at] = v;
-    size++;
-  }
+  for (let i = 0; i <= half && i < count; i++) size = insertSorted(sorted, size, src[i]!);
   for (let k = 0; k < upTo; k++) {
     out[k] = sorted[size >> 1]!;
     const leaving = k - half;
@@ -81,13 +83,7 @@ export function slidingMedian(
       for (let j = at; j < size - 1; j++) sorted[j] = sorted[j + 1]!;
       size--;
     }
-    if (entering < count) {
-      const v = src[entering]!;
-      const at = lowerBound(sorted, size, v);
-      for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
-      sorted[at] = v;
-      size++;
-    }
+    if (entering < count) size = insertSorted(sorted, size, src[entering]!);
   }
 }
 
@@ -110,19 +106,14 @@ export function mediansAt(
     const k = bins[i]!;
     const from = k - half;
     const to = k + half + 1;
-    const step = k - previous;
-    if (previous >= 0 && step <= half && from >= 0 && to <= count && previous - half >= 0) {
+    // Both windows whole (inside the spectrum), and near enough that swapping beats sorting anew.
+    if (previous - half >= 0 && k - previous <= half && to <= count) {
       for (let j = previous + 1; j <= k; j++)
         replaceSorted(sorted, 0, size, src[j - half - 1]!, src[j + half]!);
     } else {
       size = 0;
-      for (let j = Math.max(0, from); j < Math.min(count, to); j++) {
-        const v = src[j]!;
-        const at = lowerBound(sorted, size, v);
-        for (let m = size; m > at; m--) sorted[m] = sorted[m - 1]!;
-        sorted[at] = v;
-        size++;
-      }
+      for (let j = Math.max(0, from); j < Math.min(count, to); j++)
+        size = insertSorted(sorted, size, src[j]!);
     }
     out[k] = sorted[size >> 1]!;
     previous = k;
