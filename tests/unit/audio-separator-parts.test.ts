@@ -3,6 +3,7 @@ import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
 import { median, median9, mediansAt, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
+import { evaluatedBins, fillSkipped } from '../../lambdas/_lib/stems/sparse-bins';
 import { StemSplitStream } from '../../lambdas/_lib/stems/stem-stream';
 import { Fft, joinPair } from '../../shared/audio/fft';
 import { Prng } from '../../shared/audio/prng';
@@ -253,5 +254,26 @@ describe('a pass that reads later frames', () => {
       /mask lag too long/,
     );
     expect(() => new StemSplitStream(44100, 2, { timeKernel: 7, context: [pass!] })).toThrow(/mask lag/);
+  });
+});
+
+describe('fewer bins at the top', () => {
+  it('evaluates every bin below the threshold, then every other one and the last', () => {
+    expect([...evaluatedBins(10, 4)]).toEqual([0, 1, 2, 3, 4, 6, 8, 9]);
+    expect([...evaluatedBins(11, 4)]).toEqual([0, 1, 2, 3, 4, 6, 8, 10]);
+    expect([...evaluatedBins(5, 9)]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("gives each skipped bin the mean of its neighbours' values, and leaves the evaluated ones", () => {
+    const values = Float32Array.from({ length: 10 * 2 }, (_, i) => i * i);
+    const before = values.slice();
+    fillSkipped(values, 2, 10, 4);
+    const evaluated = new Set(evaluatedBins(10, 4));
+    for (let k = 0; k < 10; k++)
+      for (let c = 0; c < 2; c++) {
+        const at = k * 2 + c;
+        const mean = (before[at - 2]! + before[at + 2]!) / 2;
+        expect(values[at]).toBe(evaluated.has(k) ? before[at] : mean);
+      }
   });
 });

@@ -22,6 +22,7 @@ import {
   CUE_RANGE,
   type MaskModel,
 } from './mask-model';
+import { evaluatedBins, fillSkipped } from './sparse-bins';
 import { SpatialWiener } from './spatial-wiener';
 import { SpectralStage } from './spectral-stage';
 
@@ -48,6 +49,11 @@ export interface DspSeparatorOptions {
   timeKernel?: number;
   /** Bins in the frequency median (odd). */
   freqKernel?: number;
+  /**
+   * From this frequency up the mask model runs on every other bin, the bins between taking their
+   * neighbours' mean (sparse-bins.ts); `Infinity`: every bin. Fitting (a `tap`) always reads every bin.
+   */
+  sparseFromHz?: number;
   /** The mask model (default: the fitted one). */
   model?: MaskModel;
   /**
@@ -96,7 +102,9 @@ export interface MonoModels {
   context: readonly ContextModel[];
 }
 
-export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel'>>;
+export type Tuning = Required<
+  Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel' | 'sparseFromHz'>
+>;
 
 /**
  * A 4096-point window (93 ms at 44.1 kHz, hop 1024; Open-Unmix's too): the oracle ratio mask on
@@ -104,7 +112,7 @@ export type Tuning = Required<Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel'
  * dev block and 0.20 dB on the held-out half, read once (docs/audio.md, A longer window and The longer
  * window shipped). The median kernels keep their extents: 9 frames (~210 ms) and 61 bins (~660 Hz).
  */
-export const DEFAULTS: Tuning = { fftSize: 4096, timeKernel: 9, freqKernel: 61 };
+export const DEFAULTS: Tuning = { fftSize: 4096, timeKernel: 9, freqKernel: 61, sparseFromHz: 4000 };
 
 /**
  * Default `maskSharpness`: between the fitted magnitude ratios (1) and power ratios, the Wiener gain
@@ -163,6 +171,10 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
+  /** The first bin where the model skips every other bin, and the bins it evaluates below A and M. */
+  private readonly sparseFrom: number;
+  private readonly evaluatedA: Int32Array;
+  private readonly evaluatedM: Int32Array;
   private readonly vibratoSlots = new Int32Array(2 * VIBRATO_HALF + 1);
   /** With a tap and held-back masks: the last frames' features, so the tap reports the masked frame's. */
   private readonly tapFeatures: Float32Array[];
@@ -240,15 +252,19 @@ export class FullBandStage extends SpectralStage {
     this.devT = new Float32Array(this.A * this.K);
     this.lastPhase = new Float32Array(this.A);
     this.eps = 1e-6 * this.N;
+    this.sparseFrom = tap ? this.A : Math.min(this.A, Math.ceil(t.sparseFromHz / this.binHz));
+    this.evaluatedA = evaluatedBins(this.A, this.sparseFrom);
+    this.evaluatedM = evaluatedBins(this.M, this.sparseFrom);
     if (spatialFrames > 0) this.spatial = new SpatialWiener(this.M, 3, spatialFrames);
   }
 
   /** Phase advance of L + R against the previous frame, less the bin's own: the frequency deviation. */
   protected override afterAnalysis(j: number, slot: number): void {
-    const { A, K, devT, N, HOP, lastPhase } = this;
+    const { K, devT, N, HOP, lastPhase, evaluatedA } = this;
     const cur = this.ring[slot]!;
     const TWO_PI = 2 * Math.PI;
-    for (let k = 0; k < A; k++) {
+    for (let i = 0; i < evaluatedA.length; i++) {
+      const k = evaluatedA[i]!;
       const a = Math.atan2(cur.li[k]! + cur.ri[k]!, cur.lr[k]! + cur.rr[k]!);
       let d = a - lastPhase[k]! - (TWO_PI * k * HOP) / N;
       d -= TWO_PI * Math.round(d / TWO_PI);
@@ -272,7 +288,9 @@ export class FullBandStage extends SpectralStage {
     // The ring slots of the frames the vibrato cue reads (once a frame, not per bin).
     const { vibratoSlots } = this;
     for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) vibratoSlots[d + VIBRATO_HALF] = (t + d + K) % K;
-    for (let k = 0; k < A; k++) {
+    const { evaluatedA, evaluatedM, sparseFrom } = this;
+    for (let i = 0; i < evaluatedA.length; i++) {
+      const k = evaluatedA[i]!;
       const o = k * F;
       x[o] = logRatio(harmonic[k]!, percussive[k]!, eps);
       const lb = this.longBin[k]!;
@@ -327,8 +345,11 @@ export class FullBandStage extends SpectralStage {
     this.tapFeatures[t % this.tapFeatures.length]?.set(x);
     for (const pass of passes) {
       const own = pass.own[frame % pass.own.length]!;
-      for (let k = 0; k < A; k++)
+      for (let i = 0; i < evaluatedA.length; i++) {
+        const k = evaluatedA[i]!;
         evaluateLogOdds(weights[band[k]!]!, columns, inputs, k * stride, own, k * 3);
+      }
+      fillSkipped(own, 3, A, sparseFrom);
       const at = pass.columns.length - 3;
       pass.time?.fill(own, this.ring[frame % K]!.mag, pass.inputs, pass.columns.length, at);
       frame -= pass.future;
@@ -356,12 +377,14 @@ export class FullBandStage extends SpectralStage {
         context: passes.at(-1)?.inputs,
       });
     }
-    for (let k = 0; k < M; k++) {
+    for (let i = 0; i < evaluatedM.length; i++) {
+      const k = evaluatedM[i]!;
       evaluateBin(weights[band[k]!]!, columns, inputs, k * stride, probs);
       vocalMask[k] = probs[0]!;
       drumMask[k] = probs[1]!;
       bassMask[k] = probs[2]!;
     }
+    for (const mask of [vocalMask, drumMask, bassMask]) fillSkipped(mask, 1, M, sparseFrom);
   }
 }
 

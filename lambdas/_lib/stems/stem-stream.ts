@@ -55,6 +55,7 @@ export class StemSplitStream {
       fftSize: options.fftSize ?? DEFAULTS.fftSize,
       timeKernel: options.timeKernel ?? DEFAULTS.timeKernel,
       freqKernel: options.freqKernel ?? DEFAULTS.freqKernel,
+      sparseFromHz: options.sparseFromHz ?? DEFAULTS.sparseFromHz,
     };
     if (lowBand !== false) {
       const low: LowTuning = { ...LOW_DEFAULTS, ...lowBand };
