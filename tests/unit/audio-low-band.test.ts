@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DspSeparator } from '../../lambdas/_lib/stems/dsp-separator';
+import { bassPartialCloseness, DEFAULTS } from '../../lambdas/_lib/stems/full-band-stage';
+import { COLUMN_COUNT, FEATURES } from '../../lambdas/_lib/stems/mask-model';
 import { compileLowModel, LOW_BAND_EDGES, LOW_FEATURE_COUNT } from '../../lambdas/_lib/stems/low-band-model';
 import { LOW_BAND_MODEL } from '../../lambdas/_lib/stems/low-band-model-weights';
 import { decodeWav, encodeWav } from '../../shared/audio/wav';
@@ -60,5 +62,39 @@ describe('the low band', { timeout: 120_000 }, () => {
     expect(() => compileLowModel({ weights: [[1, 2, 3]] })).toThrow(/one row per band/);
     const short = LOW_BAND_EDGES.map(() => new Array<number>(LOW_FEATURE_COUNT * 4).fill(0));
     expect(() => compileLowModel({ weights: short })).toThrow(/wrong size/);
+  });
+});
+
+describe('the bass partials cue of the full band', { timeout: 60_000 }, () => {
+  it('is 1 on a partial of the note, falls off between partials, and is 0 past the 16th', () => {
+    const f0 = 10.25; // bins: a 110 Hz note in 10.77 Hz bins
+    expect(bassPartialCloseness(41, f0)).toBeCloseTo(1, 6);
+    expect(bassPartialCloseness(15, f0)).toBeLessThan(0.1);
+    expect(bassPartialCloseness(20.5 + 5.1, f0)).toBeLessThan(bassPartialCloseness(20.5, f0));
+    expect(bassPartialCloseness(17 * f0, f0)).toBe(0);
+  });
+
+  it("reads the long window's tracked note: high on its partials above the low band, low between them", () => {
+    const n = 3 * SR;
+    const note = new Float32Array(n);
+    for (let i = 0; i < n; i++)
+      for (let h = 1; h <= 8; h++) note[i]! += (0.2 / h) * Math.sin((2 * Math.PI * 110 * h * i) / SR);
+    const at = FEATURES.indexOf('bassPartial');
+    const binHz = SR / DEFAULTS.fftSize;
+    const onPartial = Math.round(330 / binHz);
+    const between = Math.round(385 / binHz);
+    const seen: [number, number][] = [];
+    new DspSeparator({
+      tap: (frame) => {
+        const cue = (k: number) => frame.features[k * COLUMN_COUNT + at]!;
+        seen.push([cue(onPartial), cue(between)]);
+      },
+    }).separateSync(encodeWav({ sampleRate: SR, channels: [note, note.slice()] }));
+    const middle = seen.slice(seen.length / 3, (2 * seen.length) / 3);
+    expect(middle.length).toBeGreaterThan(20);
+    for (const [on, off] of middle) {
+      expect(on).toBeGreaterThan(0.8);
+      expect(off).toBeLessThan(0.2);
+    }
   });
 });

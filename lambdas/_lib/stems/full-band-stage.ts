@@ -285,6 +285,9 @@ export class FullBandStage extends SpectralStage {
     if (this.long?.features) longSlot = this.long.features.find(this.long.frameAt(this.frameCentre(t)));
     const hpLong = longSlot >= 0 ? this.long!.features!.hp[longSlot]! : undefined;
     const rep = longSlot >= 0 ? this.long!.features!.repetition[longSlot]! : undefined;
+    const bassHz = longSlot >= 0 ? this.long!.features!.bassHz[longSlot]! : 0;
+    // The tracked bass note in this stage's bins (0: none), for the bassPartial cue.
+    const bassBins = bassHz / this.binHz;
     // The ring slots of the frames the vibrato cue reads (once a frame, not per bin).
     const { vibratoSlots } = this;
     for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) vibratoSlots[d + VIBRATO_HALF] = (t + d + K) % K;
@@ -317,6 +320,7 @@ export class FullBandStage extends SpectralStage {
       x[o + 5] = Math.log(spread + 1e-3);
       x[o + 6] = Math.log10((cur.mag[k]! + floor) / (loudest + floor));
       x[o + 7] = logRatio(cur.mag[k]!, harmonic[k]!, eps);
+      x[o + 8] = bassBins > 0 ? bassPartialCloseness(k, bassBins) : 0;
       // Each cue within the range the model was fitted on: a linear term grows without bound outside
       // it (a pure tone's harmonic/percussive ratio is 6 where the fit saw almost nothing over 3).
       for (let c = 0; c < FEATURE_COUNT; c++) {
@@ -410,4 +414,16 @@ function checkMonoModels(model: MaskModel, context: readonly ContextModel[], mon
     mono.context.some((pass, i) => shape(pass) !== shape(context[i]!))
   )
     throw new RangeError('StemSplitStream: the mono models differ in shape from the stereo ones');
+}
+
+/**
+ * How close bin k lies to the nearest partial (up to the 16th) of a note of `f0` bins: 1 / (1 + d²), d the
+ * distance in bins over a width that grows with the partial (the long window's pitch estimate is off by
+ * a fraction of a bin there, h times that at the h-th partial). 0 past the 16th partial.
+ */
+export function bassPartialCloseness(k: number, f0: number): number {
+  const partial = Math.max(1, Math.round(k / f0));
+  if (partial > 16) return 0;
+  const d = (k - partial * f0) / (1 + 0.1 * partial);
+  return 1 / (1 + d * d);
 }

@@ -1,11 +1,13 @@
 /**
  * Per-frame features of the long-window (low-band) stage for every bin, kept for the full-band stage,
- * which reaches the same instant later: log(harmonic/percussive) and log(repeating background/magnitude).
+ * which reaches the same instant later: log(harmonic/percussive) and log(repeating background/magnitude), and the frame's tracked bass note.
  * A ring of `capacity` frames; frame t lives in slot t mod capacity until overwritten.
  */
 export class LongFeatureRing {
   readonly hp: Float32Array[];
   readonly repetition: Float32Array[];
+  /** Per frame: the tracked bass note's frequency in Hz (low-band-stage.ts bassNote), 0 where none. */
+  readonly bassHz: Float32Array;
   private readonly frameOf: Int32Array;
 
   constructor(
@@ -14,6 +16,7 @@ export class LongFeatureRing {
   ) {
     this.hp = Array.from({ length: capacity }, () => new Float32Array(bins));
     this.repetition = Array.from({ length: capacity }, () => new Float32Array(bins));
+    this.bassHz = new Float32Array(capacity);
     this.frameOf = new Int32Array(capacity).fill(-1);
   }
 
@@ -24,6 +27,7 @@ export class LongFeatureRing {
       this.frameOf[s] = t;
       this.hp[s]!.fill(0);
       this.repetition[s]!.fill(0);
+      this.bassHz[s] = 0;
     }
     return s;
   }

@@ -230,8 +230,11 @@ export class LowBandStage extends SpectralStage {
   }
 
   protected computeMasks(t: number): void {
+    const f0 = this.bassNote();
     if (this.features) {
-      const out = this.features.hp[this.features.slot(t)]!;
+      const s = this.features.slot(t);
+      this.features.bassHz[s] = f0 * this.binHz;
+      const out = this.features.hp[s]!;
       const only = this.featureBins;
       if (only) for (const k of only) out[k] = logRatio(this.harmonic[k]!, this.percussive[k]!, this.eps);
       else
@@ -239,7 +242,7 @@ export class LowBandStage extends SpectralStage {
           out[k] = logRatio(this.harmonic[k]!, this.percussive[k]!, this.eps);
     }
     const [drumMask, bassMask] = this.masks as [Float32Array, Float32Array];
-    if (this.cues.length) this.readCues(t);
+    if (this.cues.length) this.readCues(t, f0);
     if (this.lowWeights) {
       const { M, weight, probs, cues, lowWeights, lowBand, identity } = this;
       for (let k = 0; k < M; k++) {
@@ -268,11 +271,11 @@ export class LowBandStage extends SpectralStage {
       drumMask[k] = drums * weight[k]!;
       bassMask[k] = (1 - drums) * weight[k]!;
     }
-    if (this.t.bassPitchFloor < 1) this.keepBassPartials(bassMask);
+    if (this.t.bassPitchFloor < 1) this.keepBassPartials(bassMask, f0);
   }
 
   /** The cues of frame t's bins [0, M) (low-band-model.ts LOW_FEATURES), clamped; to the tap too. */
-  private readCues(t: number): void {
+  private readCues(t: number, f0: number): void {
     const { M, K, magT, harmonic, percussive, lookahead, cues, eps } = this;
     const { decayFast, decaySlow } = this.t;
     const F = LOW_FEATURE_COUNT;
@@ -283,7 +286,6 @@ export class LowBandStage extends SpectralStage {
     let loudest = 0;
     for (let k = 0; k < M; k++) if (cur.mag[k]! > loudest) loudest = cur.mag[k]!;
     const floor = loudest * 1e-6 + eps;
-    const f0 = this.bassNote();
     for (let k = 0; k < M; k++) {
       const o = k * F;
       cues[o] = logRatio(harmonic[k]!, percussive[k]!, eps);
@@ -337,8 +339,7 @@ export class LowBandStage extends SpectralStage {
   }
 
   /** Scales the bass mask down away from the partials of the frame's bass note. */
-  private keepBassPartials(bassMask: Float32Array): void {
-    const f0 = this.bassNote();
+  private keepBassPartials(bassMask: Float32Array, f0: number): void {
     if (f0 <= 0) return;
     const floor = this.t.bassPitchFloor;
     for (let k = 0; k < this.M; k++)

@@ -25,6 +25,10 @@ export const FEATURES = [
   /** log(magnitude / harmonic): the bin over its time median, positive at an onset, negative as a note
    * dies away; with hpShort it also gives log(magnitude / percussive), a tonal peak over its spectrum. */
   'transient',
+  /** Closeness (1 on it, 1 / (1 + d²) around it) to a partial of the long window's tracked bass note,
+   * up to its 16th; 0 where no note was tracked. The bass's upper partials lie where a piano's left hand
+   * and a voice's low harmonics do, above the low band. */
+  'bassPartial',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -45,6 +49,7 @@ export const PRODUCTS = [
   'repetition*repetition',
   'transient*transient',
   'hpShort*transient',
+  'hpShort*bassPartial',
 ] as const;
 export type ModelFeature = FeatureName | (typeof PRODUCTS)[number];
 /** Columns of a bin's feature vector: the cues, then the products. */
@@ -63,9 +68,8 @@ export const CUE_RANGE: Readonly<Record<FeatureName, readonly [number, number]>>
   panning: [0, 1],
   vibrato: [-4.4, 0.5],
   level: [-4.1, 0],
-  // Looser than its percentiles on the fitted bins (−2.93, 3.24): the models were fitted with ±4, and a
-  // refit with the tighter bound is still to do (docs/audio.md, Transience).
-  transient: [-4, 4],
+  transient: [-2.93, 3.24],
+  bassPartial: [0, 1],
 };
 
 /** The two cue columns of each product. */
