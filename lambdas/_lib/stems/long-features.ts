@@ -1,6 +1,7 @@
 /**
  * Per-frame features of the long-window (low-band) stage for every bin, kept for the full-band stage,
- * which reaches the same instant later: log(harmonic/percussive) and log(repeating background/magnitude), and the frame's tracked bass note.
+ * which reaches the same instant later: log(harmonic/percussive), log(repeating background/magnitude),
+ * and the frame's tracked bass note.
  * A ring of `capacity` frames; frame t lives in slot t mod capacity until overwritten.
  */
 export class LongFeatureRing {
