@@ -258,22 +258,30 @@ describe('a pass that reads later frames', () => {
 });
 
 describe('fewer bins at the top', () => {
-  it('evaluates every bin below the threshold, then every other one and the last', () => {
+  it('evaluates every bin below the first threshold, every other one above it, every fourth above the second, and the last', () => {
     expect([...evaluatedBins(10, 4)]).toEqual([0, 1, 2, 3, 4, 6, 8, 9]);
     expect([...evaluatedBins(11, 4)]).toEqual([0, 1, 2, 3, 4, 6, 8, 10]);
+    expect([...evaluatedBins(20, 2, 6)]).toEqual([0, 1, 2, 4, 6, 10, 14, 18, 19]);
     expect([...evaluatedBins(5, 9)]).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it("gives each skipped bin the mean of its neighbours' values, and leaves the evaluated ones", () => {
-    const values = Float32Array.from({ length: 10 * 2 }, (_, i) => i * i);
+  it('interpolates each skipped bin linearly between the evaluated bins around it, and leaves those', () => {
+    const bins = evaluatedBins(20, 2, 6);
+    const values = Float32Array.from({ length: 20 * 2 }, (_, i) => (i % 2 ? -1 : 1) * i * i);
     const before = values.slice();
-    fillSkipped(values, 2, 10, 4);
-    const evaluated = new Set(evaluatedBins(10, 4));
-    for (let k = 0; k < 10; k++)
+    fillSkipped(values, 2, bins);
+    for (let i = 0; i + 1 < bins.length; i++) {
+      const [a, b] = [bins[i]!, bins[i + 1]!];
       for (let c = 0; c < 2; c++) {
-        const at = k * 2 + c;
-        const mean = (before[at - 2]! + before[at + 2]!) / 2;
-        expect(values[at]).toBe(evaluated.has(k) ? before[at] : mean);
+        expect(values[a * 2 + c]).toBe(before[a * 2 + c]);
+        for (let k = a + 1; k < b; k++) {
+          const expected =
+            before[a * 2 + c]! + ((before[b * 2 + c]! - before[a * 2 + c]!) * (k - a)) / (b - a);
+          expect(values[k * 2 + c]).toBeCloseTo(expected, 3);
+        }
       }
+    }
+    expect(values[10 * 2]).toBe(before[10 * 2]);
+    expect(values[12 * 2]).toBeCloseTo((before[10 * 2]! + before[14 * 2]!) / 2, 3);
   });
 });

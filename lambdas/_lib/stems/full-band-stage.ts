@@ -50,10 +50,12 @@ export interface DspSeparatorOptions {
   /** Bins in the frequency median (odd). */
   freqKernel?: number;
   /**
-   * From this frequency up the mask model runs on every other bin, the bins between taking their
-   * neighbours' mean (sparse-bins.ts); `Infinity`: every bin. Fitting (a `tap`) always reads every bin.
+   * From this frequency up the mask model runs on every other bin, and from `sparserFromHz` on every
+   * fourth, the bins between interpolated (sparse-bins.ts); `Infinity`: every bin. Fitting (a `tap`)
+   * always reads every bin.
    */
   sparseFromHz?: number;
+  sparserFromHz?: number;
   /** The mask model (default: the fitted one). */
   model?: MaskModel;
   /**
@@ -103,7 +105,7 @@ export interface MonoModels {
 }
 
 export type Tuning = Required<
-  Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel' | 'sparseFromHz'>
+  Pick<DspSeparatorOptions, 'fftSize' | 'timeKernel' | 'freqKernel' | 'sparseFromHz' | 'sparserFromHz'>
 >;
 
 /**
@@ -112,7 +114,13 @@ export type Tuning = Required<
  * dev block and 0.20 dB on the held-out half, read once (docs/audio.md, A longer window and The longer
  * window shipped). The median kernels keep their extents: 9 frames (~210 ms) and 61 bins (~660 Hz).
  */
-export const DEFAULTS: Tuning = { fftSize: 4096, timeKernel: 9, freqKernel: 61, sparseFromHz: 4000 };
+export const DEFAULTS: Tuning = {
+  fftSize: 4096,
+  timeKernel: 9,
+  freqKernel: 61,
+  sparseFromHz: 4000,
+  sparserFromHz: 8000,
+};
 
 /**
  * Default `maskSharpness`: between the fitted magnitude ratios (1) and power ratios, the Wiener gain
@@ -171,8 +179,7 @@ export class FullBandStage extends SpectralStage {
   /** Phase of L + R per bin in the previous frame. */
   private readonly lastPhase: Float32Array;
   private readonly eps: number;
-  /** The first bin where the model skips every other bin, and the bins it evaluates below A and M. */
-  private readonly sparseFrom: number;
+  /** The bins the model evaluates below A and M (sparse-bins.ts). */
   private readonly evaluatedA: Int32Array;
   private readonly evaluatedM: Int32Array;
   private readonly vibratoSlots = new Int32Array(2 * VIBRATO_HALF + 1);
@@ -252,9 +259,10 @@ export class FullBandStage extends SpectralStage {
     this.devT = new Float32Array(this.A * this.K);
     this.lastPhase = new Float32Array(this.A);
     this.eps = 1e-6 * this.N;
-    this.sparseFrom = tap ? this.A : Math.min(this.A, Math.ceil(t.sparseFromHz / this.binHz));
-    this.evaluatedA = evaluatedBins(this.A, this.sparseFrom);
-    this.evaluatedM = evaluatedBins(this.M, this.sparseFrom);
+    const binOf = (hz: number) => (tap ? this.A : Math.min(this.A, Math.ceil(hz / this.binHz)));
+    const [second, fourth] = [binOf(t.sparseFromHz), binOf(t.sparserFromHz)];
+    this.evaluatedA = evaluatedBins(this.A, second, fourth);
+    this.evaluatedM = evaluatedBins(this.M, second, fourth);
     if (spatialFrames > 0) this.spatial = new SpatialWiener(this.M, 3, spatialFrames);
   }
 
@@ -274,7 +282,7 @@ export class FullBandStage extends SpectralStage {
   }
 
   protected computeMasks(t: number): void {
-    const { A, M, K, x, harmonic, percussive, devT, eps, cueLo, cueHi } = this;
+    const { A, K, x, harmonic, percussive, devT, eps, cueLo, cueHi } = this;
     const F = COLUMN_COUNT;
     const cur = this.ring[t % K]!;
     let loudest = 0;
@@ -291,7 +299,7 @@ export class FullBandStage extends SpectralStage {
     // The ring slots of the frames the vibrato cue reads (once a frame, not per bin).
     const { vibratoSlots } = this;
     for (let d = -VIBRATO_HALF; d <= VIBRATO_HALF; d++) vibratoSlots[d + VIBRATO_HALF] = (t + d + K) % K;
-    const { evaluatedA, evaluatedM, sparseFrom } = this;
+    const { evaluatedA, evaluatedM } = this;
     for (let i = 0; i < evaluatedA.length; i++) {
       const k = evaluatedA[i]!;
       const o = k * F;
@@ -353,7 +361,7 @@ export class FullBandStage extends SpectralStage {
         const k = evaluatedA[i]!;
         evaluateLogOdds(weights[band[k]!]!, columns, inputs, k * stride, own, k * 3);
       }
-      fillSkipped(own, 3, A, sparseFrom);
+      fillSkipped(own, 3, evaluatedA);
       const at = pass.columns.length - 3;
       pass.time?.fill(own, this.ring[frame % K]!.mag, pass.inputs, pass.columns.length, at);
       frame -= pass.future;
@@ -388,7 +396,7 @@ export class FullBandStage extends SpectralStage {
       drumMask[k] = probs[1]!;
       bassMask[k] = probs[2]!;
     }
-    for (const mask of [vocalMask, drumMask, bassMask]) fillSkipped(mask, 1, M, sparseFrom);
+    for (const mask of [vocalMask, drumMask, bassMask]) fillSkipped(mask, 1, evaluatedM);
   }
 }
 

@@ -56,6 +56,7 @@ export class StemSplitStream {
       timeKernel: options.timeKernel ?? DEFAULTS.timeKernel,
       freqKernel: options.freqKernel ?? DEFAULTS.freqKernel,
       sparseFromHz: options.sparseFromHz ?? DEFAULTS.sparseFromHz,
+      sparserFromHz: options.sparserFromHz ?? DEFAULTS.sparserFromHz,
     };
     if (lowBand !== false) {
       const low: LowTuning = { ...LOW_DEFAULTS, ...lowBand };

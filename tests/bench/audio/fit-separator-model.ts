@@ -152,9 +152,9 @@ async function featureTable(
   // So does the full band's default window when no variant names it (a fit after a change of DEFAULTS
   // once read the old window's cached features).
   // The low band's defaults and its model shape the residual too.
-  // The cues' clamping bounds too (the stage clamps the cues its tap reports). Not `sparseFromHz`: a
+  // The cues' clamping bounds too (the stage clamps the cues its tap reports). Not the sparse bins: a
   // tap reads every bin.
-  const settings = `|${JSON.stringify({ ...DEFAULTS, sparseFromHz: undefined })}|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}|${hashOf(JSON.stringify(LOW_BAND_MODEL) + LOW_SHARPNESS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
+  const settings = `|${JSON.stringify({ ...DEFAULTS, sparseFromHz: undefined, sparserFromHz: undefined })}|${FRAME_STRIDE}|${BAND_EDGES.join()}|${BIN_SHARE.join()}|${FEATURES.join()}|${JSON.stringify(CUE_RANGE)}|${JSON.stringify(LOW_DEFAULTS)}|${hashOf(JSON.stringify(LOW_BAND_MODEL) + LOW_SHARPNESS)}${variant ? `|${variant}` : ''}${power !== 1 ? `|w${power}` : ''}`;
   const all: Float32Array[] = [];
   for (const piece of pieces) {
     // Cached per piece (features do not depend on the weights), so an interrupted fit resumes.
