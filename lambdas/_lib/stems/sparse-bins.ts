@@ -11,7 +11,8 @@
  */
 export function evaluatedBins(count: number, second: number, fourth = count): Int32Array {
   const bins: number[] = [];
-  for (let k = 0; k < count; k += k < second ? 1 : k < Math.max(second, fourth) ? 2 : 4) bins.push(k);
+  const top = Math.max(second, fourth);
+  for (let k = 0; k < count; k += k < second ? 1 : k < top ? 2 : 4) bins.push(k);
   if (bins.at(-1) !== count - 1) bins.push(count - 1);
   return Int32Array.from(bins);
 }
