@@ -7,6 +7,7 @@ import {
   lowBandOf,
   type LowBandModel,
 } from './low-band-model';
+import { bassNoteBySum } from './bass-note';
 import { RepetitionModel } from './repetition';
 import { SpatialWiener } from './spatial-wiener';
 import { SpectralStage } from './spectral-stage';
@@ -36,6 +37,11 @@ export interface LowBandOptions {
   bassPitchPeak?: number;
   /** Width (standard deviation, in long bins) of the gate around each partial of the bass note. */
   bassPitchWidth?: number;
+  /**
+   * The bass note by subharmonic summation (bass-note.ts) of its partials up to this frequency (Hz);
+   * 0: the band's lowest strong peak (`bassPitchPeak`).
+   */
+  bassNoteTopHz?: number;
   /**
    * Frames over which the stage's spatial Wiener filter (spatial-wiener.ts) averages each stem's stereo
    * image; 0: the masks scale both channels alike.
@@ -72,6 +78,8 @@ export interface LowFeatureFrame {
   fftSize: number;
   /** Bins [0, cues.length / LOW_FEATURE_COUNT): cues[bin · LOW_FEATURE_COUNT + f], LOW_FEATURES order. */
   cues: Float32Array;
+  /** The frame's tracked bass note (Hz; 0: none), whose partials the bassPartial cues are near. */
+  bassHz: number;
 }
 
 /** The fitted low-band model and what reads its cues. */
@@ -98,6 +106,7 @@ export const LOW_DEFAULTS: LowTuning = {
   bassPitchFloor: 0,
   bassPitchPeak: 0.5,
   bassPitchWidth: 1.6,
+  bassNoteTopHz: 0,
   // ~19 s at this stage's hop, as the full band's SPATIAL_FRAMES (docs/audio.md, A multichannel Wiener filter).
   spatialFrames: 400,
 };
@@ -303,12 +312,17 @@ export class LowBandStage extends SpectralStage {
       cues[o + 8] = logRatio(cur.mag[k]!, magT[k * K + beforeSlot]!, eps);
       clampLowCues(cues, o);
     }
-    this.fit.tap?.({ frame: t, fftSize: this.N, cues });
+    this.fit.tap?.({ frame: t, fftSize: this.N, cues, bassHz: f0 * this.binHz });
   }
 
-  /** The frame's bass note: its lowest strong harmonic peak, in long bins (interpolated); 0 if none. */
+  /**
+   * The frame's bass note, in long bins (interpolated); 0 if none: its lowest strong harmonic peak, or
+   * with `bassNoteTopHz` the best-supported fundamental of its peaks (bass-note.ts).
+   */
   private bassNote(): number {
     const { M, harmonic } = this;
+    if (this.t.bassNoteTopHz > 0)
+      return bassNoteBySum(harmonic, { binHz: this.binHz, topHz: this.t.bassNoteTopHz }, this.eps);
     const first = Math.max(2, this.binOf(28));
     let strongest = 0;
     for (let k = first; k < M - 1; k++) {

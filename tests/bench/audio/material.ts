@@ -290,8 +290,8 @@ function writeWhole(file: string, data: string | Uint8Array): void {
   renameSync(partial, file);
 }
 
-/** Renders one piece into `dir` (mix, stems, meta.json). */
-function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: string): PieceMeta {
+/** A piece's score and the draws made for it; `rand` goes on where the score's draws end. */
+export function composePiece(spec: PieceSpec) {
   const rand = prng(spec.seed);
   const half = HALVES[spec.split];
   const round = spec.round ? half.extra![spec.round - 1]! : undefined;
@@ -318,6 +318,12 @@ function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: strin
     },
     instruments,
   );
+  return { rand, round, singers, leadSinger, instruments, song };
+}
+
+/** Renders one piece into `dir` (mix, stems, meta.json). */
+function renderPiece(spec: PieceSpec, dir: string, hash: string, cacheDir: string): PieceMeta {
+  const { rand, round, singers, leadSinger, instruments, song } = composePiece(spec);
   const frames = Math.round((song.beats * 60 * SAMPLE_RATE) / spec.bpm + 1.5 * SAMPLE_RATE);
   const keySignature = {
     accidentals: keyAccidentals(spec.tonicPc, spec.mode === 'minor'),
