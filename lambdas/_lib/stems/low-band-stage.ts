@@ -106,7 +106,7 @@ export const LOW_DEFAULTS: LowTuning = {
   bassPitchFloor: 0,
   bassPitchPeak: 0.5,
   bassPitchWidth: 1.6,
-  bassNoteTopHz: 0,
+  bassNoteTopHz: 800,
   // ~19 s at this stage's hop, as the full band's SPATIAL_FRAMES (docs/audio.md, A multichannel Wiener filter).
   spatialFrames: 400,
 };
