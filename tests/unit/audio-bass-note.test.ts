@@ -36,6 +36,11 @@ describe('bassNoteBySum', () => {
     expect(semitonesOff(bassNoteBySum(spectrum([bass]), SEARCH, 1e-9), 110)).toBeLessThan(0.5);
   });
 
+  it('tracks nothing, and returns, where no candidate has a peak at its fundamental', () => {
+    // One lone peak above every candidate's range: no fundamental from 28 to 260 Hz has a peak.
+    expect(bassNoteBySum(spectrum([{ hz: 700, partials: [1] }]), SEARCH, 1e-9)).toBe(0);
+  });
+
   it('tracks nothing in silence', () => {
     expect(bassNoteBySum(new Float32Array(4097), SEARCH, 1e-9)).toBe(0);
   });

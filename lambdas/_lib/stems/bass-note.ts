@@ -63,6 +63,8 @@ export function bassNoteBySum(harmonic: Float32Array, search: BassNoteSearch, ep
       bestCandidate = c;
     }
   }
+  // No candidate with a peak at its fundamental: no note (and nothing to move up from).
+  if (bestCandidate === 0) return 0;
   // A subharmonic's support comes from every m-th of its partials (its multiples are the note's own):
   // move up to the note while the others carry less than SUBHARMONIC of it.
   let note = bestCandidate;
