@@ -102,15 +102,20 @@ function refine(harmonic: Float32Array, candidate: number, top: number, eps: num
     if (k < 1 || k + 1 >= harmonic.length) break;
     const m = harmonic[k]!;
     if (!(m > harmonic[k - 1]! && m >= harmonic[k + 1]!)) continue;
-    const a = Math.log(harmonic[k - 1]! + eps);
-    const b = Math.log(m + eps);
-    const c = Math.log(harmonic[k + 1]! + eps);
-    const d = a - 2 * b + c;
-    const peak = k + (d < 0 ? (0.5 * (a - c)) / d : 0);
+    const peak = interpolatedPeak(harmonic, k, eps);
     // A peak more than a third of the way to the next candidate belongs to another note.
     if (Math.abs(peak - h * candidate) > Math.max(1, candidate / 3)) continue;
     sum += (m * peak) / h;
     weights += m;
   }
   return weights > 0 ? sum / weights : candidate;
+}
+
+/** The position (fractional bin) of the peak at bin k: a parabola through the log magnitudes around it. */
+export function interpolatedPeak(spectrum: Float32Array, k: number, eps: number): number {
+  const a = Math.log(spectrum[k - 1]! + eps);
+  const b = Math.log(spectrum[k]! + eps);
+  const c = Math.log(spectrum[k + 1]! + eps);
+  const d = a - 2 * b + c;
+  return k + (d < 0 ? (0.5 * (a - c)) / d : 0);
 }

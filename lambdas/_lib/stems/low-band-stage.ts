@@ -7,7 +7,7 @@ import {
   lowBandOf,
   type LowBandModel,
 } from './low-band-model';
-import { bassNoteBySum } from './bass-note';
+import { bassNoteBySum, interpolatedPeak } from './bass-note';
 import { RepetitionModel } from './repetition';
 import { SpatialWiener } from './spatial-wiener';
 import { SpectralStage } from './spectral-stage';
@@ -28,12 +28,15 @@ export interface LowBandOptions {
   fromHz?: number;
   toHz?: number;
   /**
-   * Pitch-tracked bass: each frame's lowest strong harmonic peak is taken as the bass note, and harmonic
-   * energy away from its partials keeps only this share of the bass mask (the rest goes on to the
-   * full-band stage, e.g. a piano's left hand or a low voice). 1 turns it off.
+   * Pitch-tracked bass for the hand-set rules (`lowModel: false`): harmonic energy away from the partials
+   * of the frame's bass note (see `bassNoteTopHz`) keeps only this share of the bass mask (the rest goes
+   * on to the full-band stage, e.g. a piano's left hand or a low voice). 1 turns it off.
    */
   bassPitchFloor?: number;
-  /** A peak counts as the bass note when at least this share of the band's strongest harmonic peak. */
+  /**
+   * With `bassNoteTopHz` 0: the bass note is the band's lowest harmonic peak of at least this share of
+   * its strongest (the rule before subharmonic summation).
+   */
   bassPitchPeak?: number;
   /** Width (standard deviation, in long bins) of the gate around each partial of the bass note. */
   bassPitchWidth?: number;
@@ -332,14 +335,8 @@ export class LowBandStage extends SpectralStage {
     if (strongest <= this.eps) return 0;
     for (let k = first; k < M - 1; k++) {
       const h = harmonic[k]!;
-      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h >= this.t.bassPitchPeak * strongest) {
-        // Parabolic interpolation of the peak on log magnitudes.
-        const a = Math.log(harmonic[k - 1]! + this.eps);
-        const b = Math.log(h + this.eps);
-        const c = Math.log(harmonic[k + 1]! + this.eps);
-        const d = a - 2 * b + c;
-        return k + (d < 0 ? (0.5 * (a - c)) / d : 0);
-      }
+      if (h > harmonic[k - 1]! && h >= harmonic[k + 1]! && h >= this.t.bassPitchPeak * strongest)
+        return interpolatedPeak(harmonic, k, this.eps);
     }
     return 0;
   }

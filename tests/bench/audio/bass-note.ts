@@ -12,10 +12,13 @@ import type { LowBandOptions } from '../../../lambdas/_lib/stems/low-band-stage'
 import { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
 import { decodeWav } from '../../../shared/audio/wav';
 import { composePiece, ensureMaterial, planHalf } from './material';
+import { pushAll } from './stem-frames';
 
 interface Tally {
   same: number;
   octave: number;
+  /** Of the octave errors, those an octave up. */
+  up: number;
   other: number;
   none: number;
 }
@@ -30,10 +33,7 @@ function track(channels: Float32Array[], sampleRate: number, lowBand: LowBandOpt
       notes.push({ centre: (frame * hop - (fftSize - hop) + fftSize / 2) / sampleRate, hz: bassHz });
     },
   });
-  const BLOCK = 65536;
-  for (let at = 0; at < channels[0]!.length; at += BLOCK)
-    stream.push(channels.map((c) => c.subarray(at, at + BLOCK)));
-  stream.end();
+  pushAll(stream, channels);
   return notes;
 }
 
@@ -47,14 +47,14 @@ async function main(): Promise<void> {
   const variants = (arg('variants') ?? 'default').split(';');
   const specs = planHalf('dev');
   const pieces = (await ensureMaterial({ split: 'dev', count: from - 1 + count })).slice(from - 1);
-  const totals = variants.map((): Tally => ({ same: 0, octave: 0, other: 0, none: 0 }));
+  const totals = variants.map((): Tally => ({ same: 0, octave: 0, up: 0, other: 0, none: 0 }));
   for (const piece of pieces) {
     const spec = specs.find((s) => s.seed === piece.meta.seed)!;
     const score = composePiece(spec).song.bass.flatMap((track) => track.notes);
     const mix = decodeWav(new Uint8Array(readFileSync(piece.files.mix)));
     const row = variants.map((variant, v) => {
       const options = variant === 'default' ? {} : (JSON.parse(variant) as LowBandOptions);
-      const tally: Tally = { same: 0, octave: 0, other: 0, none: 0 };
+      const tally: Tally = { same: 0, octave: 0, up: 0, other: 0, none: 0 };
       for (const { centre, hz } of track(mix.channels, mix.sampleRate, options)) {
         const beat = (centre * spec.bpm) / 60;
         const playing = score.filter((n) => n.start <= beat && beat < n.start + n.duration);
@@ -64,18 +64,21 @@ async function main(): Promise<void> {
           tally.none++;
           continue;
         }
-        const semitones = Math.abs(12 * Math.log2(hz / (440 * 2 ** ((pitch - 69) / 12))));
+        const signed = 12 * Math.log2(hz / (440 * 2 ** ((pitch - 69) / 12)));
+        const semitones = Math.abs(signed);
         if (semitones < 0.5) tally.same++;
-        else if (Math.abs(semitones - 12) < 0.5) tally.octave++;
-        else tally.other++;
+        else if (Math.abs(semitones - 12) < 0.5) {
+          tally.octave++;
+          if (signed > 0) tally.up++;
+        } else tally.other++;
       }
-      for (const key of ['same', 'octave', 'other', 'none'] as const) totals[v]![key] += tally[key];
+      for (const key of ['same', 'octave', 'up', 'other', 'none'] as const) totals[v]![key] += tally[key];
       return share(tally);
     });
     console.log(`${piece.meta.id} ${piece.meta.soundfont.padEnd(14)} ${row.join('   ')}`);
   }
   console.log(
-    `\nbass note tracked, dev-${from} … dev-${from + count - 1}: same note / octave off / other note`,
+    `\nbass note tracked, dev-${from} … dev-${from + count - 1}: same note / octave off (of which up) / other note`,
   );
   variants.forEach((variant, v) => console.log(`${share(totals[v]!)}   ${variant}`));
 }
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
 const share = (t: Tally) => {
   const n = t.same + t.octave + t.other + t.none;
   const pc = (x: number) => `${((100 * x) / n).toFixed(1).padStart(5)} %`;
-  return `${pc(t.same)} ${pc(t.octave)} ${pc(t.other)}`;
+  return `${pc(t.same)} ${pc(t.octave)} (${pc(t.up)} up) ${pc(t.other)}`;
 };
 
 await main();

@@ -59,7 +59,7 @@ import { DEFAULT_OUT, fitPieces, fitSetOf, STEMS, type FitSet, type Piece } from
 import { monoPieces } from './material-mono';
 import { soloPieces } from './material-solo';
 import { contextSource, monoSource, weightsSource } from './model-source';
-import { StemFrames } from './stem-frames';
+import { pushAll, StemFrames } from './stem-frames';
 import { contextLayout, CUES, fitBand, rowOf, type Layout } from './softmax-fit';
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
@@ -123,11 +123,7 @@ function sample(
     }
   };
   const stream = new StemSplitStream(mix.sampleRate, mix.channels.length, { ...separator, tap });
-  const BLOCK = 65536;
-  const length = mix.channels[0]!.length;
-  for (let at = 0; at < length; at += BLOCK)
-    stream.push(mix.channels.map((c) => c.subarray(at, Math.min(length, at + BLOCK))));
-  stream.end();
+  pushAll(stream, mix.channels);
 }
 
 async function featureTable(

@@ -1,5 +1,6 @@
 /** The stems' magnitudes at one STFT frame, framed exactly as a separator stage frames its input (bench only). */
 import { Fft, splitPair } from '../../../shared/audio/fft';
+import type { StemSplitStream } from '../../../lambdas/_lib/stems/stem-stream';
 import type { decodeWav } from '../../../shared/audio/wav';
 
 type Audio = ReturnType<typeof decodeWav>;
@@ -41,4 +42,16 @@ export class StemFrames {
       );
     });
   }
+}
+
+/**
+ * Pushes a whole mix through a StemSplitStream in blocks (as the split path reads a file) and ends it,
+ * for the benches that want only its taps.
+ */
+export function pushAll(stream: StemSplitStream, channels: readonly Float32Array[]): void {
+  const BLOCK = 65536;
+  const length = channels[0]!.length;
+  for (let at = 0; at < length; at += BLOCK)
+    stream.push(channels.map((c) => c.subarray(at, Math.min(length, at + BLOCK))));
+  stream.end();
 }
