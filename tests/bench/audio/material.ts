@@ -459,11 +459,10 @@ export interface FitSet {
 
 /**
  * The shipped models' fit set: every dev piece. New cues and settings are chosen with the models fitted on
- * `FIT_CHOICE` and compared on the dev blocks outside it (separator-sweep.ts); what is kept is then refitted
- * on all of dev. The held-out half is never in either.
+ * 40 of them (--count 16 --extra 8 --more 8 --coloured 8) and compared on the 20 outside those
+ * (separator-sweep.ts); what is kept is then refitted on all of dev. The held-out half is never in either.
  */
 export const FIT_ALL = '--count 24 --extra 12 --more 12 --coloured 12';
-export const FIT_CHOICE = '--count 16 --extra 8 --more 8 --coloured 8';
 /** FIT_ALL's pieces, as the generated weight files describe them (comment lines, ' * ' prefixed). */
 export const FIT_ALL_TEXT = ` * evaluation material's dev half, every piece: dev-01 … dev-24 on FluidR3_GM, dev-25 … dev-36 on
  * Csound's GM bank and the OPL3 FM bank, dev-37 … dev-48 on all three with other singers and kits,

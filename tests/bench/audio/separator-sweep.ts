@@ -6,10 +6,11 @@
  *
  *   nice -n 15 npx tsx tests/bench/audio/separator-sweep.ts [--from 9] [--count 8] [--variants "a;b;{json options}"]
  * --from/--count pick dev pieces. The shipped models are fitted on every dev piece (material.ts FIT_ALL), so
- * they are in-sample here: to choose, fit both variants on FIT_CHOICE (dev-01 … dev-16, dev-25 … dev-32,
- * dev-37 … dev-44, dev-49 … dev-56; written with --out) and compare them on dev-17 … dev-24 (FluidR3_GM,
- * --from 17 --count 8), dev-33 … dev-36 (other sound fonts, --from 33 --count 4), dev-45 … dev-48 (other
- * singers, --from 45 --count 4) and dev-57 … dev-60 (coloured, --from 57 --count 4).
+ * they are in-sample here: to choose, fit both variants on 40 pieces (--count 16 --extra 8 --more 8
+ * --coloured 8: dev-01 … dev-16, dev-25 … dev-32, dev-37 … dev-44, dev-49 … dev-56; written with --out) and
+ * compare them on dev-17 … dev-24 (FluidR3_GM, --from 17 --count 8), dev-33 … dev-36 (other sound fonts,
+ * --from 33 --count 4), dev-45 … dev-48 (other singers, --from 45 --count 4) and dev-57 … dev-60 (coloured,
+ * --from 57 --count 4).
  * --mono scores their mono copies (material-mono.ts): the mono models against the stereo ones on every
  * frame ('{"mono":false}').
  */
