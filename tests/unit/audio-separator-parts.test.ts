@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { harmonicContext, neighbourhoods, TimeContext } from '../../lambdas/_lib/stems/context-model';
+import {
+  harmonicContext,
+  neighbourhoods,
+  SongContext,
+  TimeContext,
+} from '../../lambdas/_lib/stems/context-model';
 import { CONTEXT_PASSES } from '../../lambdas/_lib/stems/context-model-weights';
 import { DecimatedSynthesis } from '../../lambdas/_lib/stems/decimated-synthesis';
 import { median, median9, mediansAt, replaceSorted, slidingMedian } from '../../lambdas/_lib/stems/median';
@@ -243,6 +248,37 @@ describe("the second pass's frames around", () => {
           expect(context[k * stride + 3 + s]).toBeCloseTo(w > 0 ? sum / w : 0, 3);
         }
       history.splice(0, history.length - (frames + 1));
+    }
+  });
+});
+
+describe('the song input', () => {
+  it("is each bin's magnitude-weighted mean over every frame so far, older frames weighing exponentially less", () => {
+    const rng = new Prng(19);
+    const bins = 12;
+    const frames = 8;
+    const stride = 9;
+    const song = new SongContext(bins, frames);
+    const history: { own: Float32Array; magnitude: Float32Array }[] = [];
+    for (let t = 0; t < 200; t++) {
+      const own = Float32Array.from({ length: bins * 3 }, () => rng.next() * 8 - 4);
+      // A bin always silent reads zeros, not NaN.
+      const magnitude = Float32Array.from({ length: bins }, (_, k) => (k === 3 ? 0 : rng.next() * 20));
+      history.push({ own, magnitude });
+      const context = new Float32Array(bins * stride);
+      song.fill(own, magnitude, context, stride, 6);
+      if (t % 37 !== 0) continue;
+      for (let k = 0; k < bins; k++)
+        for (let s = 0; s < 3; s++) {
+          let sum = 0;
+          let w = 0;
+          history.forEach((f, age) => {
+            const weight = Math.exp(-(t - age) / frames) * f.magnitude[k]!;
+            sum += weight * f.own[k * 3 + s]!;
+            w += weight;
+          });
+          expect(context[k * stride + 6 + s]).toBeCloseTo(w > 0 ? sum / w : 0, 4);
+        }
     }
   });
 });

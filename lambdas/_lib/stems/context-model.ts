@@ -27,18 +27,37 @@ export interface ContextModel {
    * fundamental often at k/2.
    */
   harmonics?: readonly number[];
+  /**
+   * Time constant, in frames, of the song input: per bin, the magnitude-weighted mean of the previous
+   * pass's log-odds over the song so far, the older frames weighing less (exponentially). What a bin was
+   * in this song is a prior for what it is now: where the song's organ chords sit, or its singer.
+   */
+  songFrames?: number;
   /** Per band: weight[input · 4 + stem] for the inputs (contextInputs), then four biases. */
   weights: readonly (readonly number[])[];
 }
 
+type ContextShape = Pick<
+  ContextModel,
+  'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics' | 'songFrames'
+>;
+
 /**
  * Inputs per bin: the first pass's log-odds of vocals, drums and bass against other, the bin's own,
  * then their magnitude-weighted mean over each neighbourhood, then around each harmonic multiple, then
- * over the frames around (timeSpan).
+ * over the song so far (songFrames), then over the frames around (timeSpan).
  */
-export const contextInputs = (
-  model: Pick<ContextModel, 'halfWidths' | 'pastFrames' | 'futureFrames' | 'harmonics'>,
-) => 3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0) + (timeSpan(model) ? 1 : 0));
+export const contextInputs = (model: ContextShape) =>
+  3 *
+  (1 +
+    model.halfWidths.length +
+    (model.harmonics?.length ?? 0) +
+    (model.songFrames ? 1 : 0) +
+    (timeSpan(model) ? 1 : 0));
+
+/** Where the song input's three columns start (after the harmonic ones). */
+export const songAt = (model: ContextShape) =>
+  3 * (1 + model.halfWidths.length + (model.harmonics?.length ?? 0));
 
 /** Frames besides the bin's own in the time input (past and future). */
 export const timeSpan = (model: Pick<ContextModel, 'pastFrames' | 'futureFrames'>) =>
@@ -241,3 +260,39 @@ export class TimeContext {
 
 /** Frames between exact re-summings of TimeContext's running sums. */
 const REFRESH = 256;
+
+/**
+ * The song input: per bin, the magnitude-weighted mean of a pass's log-odds over every frame so far, each
+ * frame `songFrames` older weighing 1/e less. No subtraction, so no rounding builds up.
+ */
+export class SongContext {
+  /** Per bin: decayed Σ magnitude · log-odds (3), decayed Σ magnitude. */
+  private readonly sums: Float64Array;
+  private readonly keep: number;
+
+  constructor(
+    private readonly bins: number,
+    frames: number,
+  ) {
+    this.sums = new Float64Array(bins * 4);
+    this.keep = Math.exp(-1 / frames);
+  }
+
+  /** Adds this frame, then writes the means into context[bin · stride + at …]. */
+  fill(own: Float32Array, magnitude: Float32Array, context: Float32Array, stride: number, at: number): void {
+    const { bins, sums, keep } = this;
+    for (let k = 0; k < bins; k++) {
+      const m = magnitude[k]!;
+      const o = k * 4;
+      const a0 = (sums[o] = keep * sums[o]! + m * own[k * 3]!);
+      const a1 = (sums[o + 1] = keep * sums[o + 1]! + m * own[k * 3 + 1]!);
+      const a2 = (sums[o + 2] = keep * sums[o + 2]! + m * own[k * 3 + 2]!);
+      const w = (sums[o + 3] = keep * sums[o + 3]! + m);
+      const inv = w > 1e-30 ? 1 / w : 0;
+      const c = k * stride + at;
+      context[c] = a0 * inv;
+      context[c + 1] = a1 * inv;
+      context[c + 2] = a2 * inv;
+    }
+  }
+}

@@ -3,6 +3,8 @@ import {
   contextInputs,
   harmonicContext,
   neighbourhoods,
+  SongContext,
+  songAt,
   TimeContext,
   timeSpan,
   type ContextModel,
@@ -191,6 +193,9 @@ export class FullBandStage extends SpectralStage {
     monoWeights: Float64Array[] | undefined;
     halfWidths: readonly number[];
     time: TimeContext | undefined;
+    song: SongContext | undefined;
+    /** Where the song input's columns start. */
+    songAt: number;
     harmonics: readonly number[];
     /** Scratch: window sums per bin (context-model.ts). */
     sums: Float64Array;
@@ -232,6 +237,8 @@ export class FullBandStage extends SpectralStage {
       monoWeights: mono && compilePass(mono.context[i]!, i),
       halfWidths: pass.halfWidths,
       time: timeSpan(pass) ? new TimeContext(this.A, timeSpan(pass)) : undefined,
+      song: pass.songFrames ? new SongContext(this.A, pass.songFrames) : undefined,
+      songAt: songAt(pass),
       harmonics: pass.harmonics ?? [],
       sums: new Float64Array(this.A * 4),
       future: pass.futureFrames ?? 0,
@@ -364,10 +371,11 @@ export class FullBandStage extends SpectralStage {
       fillSkipped(own, 3, evaluatedA);
       const at = pass.columns.length - 3;
       pass.time?.fill(own, this.ring[frame % K]!.mag, pass.inputs, pass.columns.length, at);
+      pass.song?.fill(own, this.ring[frame % K]!.mag, pass.inputs, pass.columns.length, pass.songAt);
       frame -= pass.future;
       if (frame < 0) return;
       const mag = this.ring[frame % K]!.mag;
-      // The time input (filled above) stays; the bin's own, its neighbourhoods and its harmonic relatives
+      // The time and song inputs (filled above) stay; the bin's own, its neighbourhoods and its harmonic relatives
       // are this frame's.
       const target = pass.own[frame % pass.own.length]!;
       neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs, pass.sums);

@@ -21,6 +21,7 @@
  *              over the shipped first pass; --past F also reads the F frames before (the same bin),
  *              --future F the F after (the masks come F frames later);
  *              --harmonics R1,R2 also reads the bins around R1, R2 … times each bin's frequency;
+ *              --song F also reads each bin's mean over the song so far (time constant F frames);
  *              --pass N fits the N-th pass instead (over the shipped first N − 1; default 2);
  *              --model M fits it over the first pass written to M with --out (and --separator's settings);
  *              with --write it rewrites context-model-weights.ts
@@ -218,6 +219,7 @@ export async function fitContext(
     pastFrames?: number;
     futureFrames?: number;
     harmonics?: number[];
+    songFrames?: number;
     power?: number;
     over?: readonly ContextModel[];
     separator?: DspSeparatorOptions;
@@ -229,6 +231,7 @@ export async function fitContext(
     ...(pastFrames ? { pastFrames } : {}),
     ...(futureFrames ? { futureFrames } : {}),
     ...(options.harmonics?.length ? { harmonics: options.harmonics } : {}),
+    ...(options.songFrames ? { songFrames: options.songFrames } : {}),
   };
   const layout = contextLayout(shape);
   // The stage computes the inputs for any pass of this shape; its weights do not matter here.
@@ -282,6 +285,7 @@ async function main(): Promise<void> {
           pastFrames: arg('past') ? Number(arg('past')) : undefined,
           futureFrames: arg('future') ? Number(arg('future')) : undefined,
           harmonics: arg('harmonics')?.split(',').map(Number),
+          songFrames: arg('song') ? Number(arg('song')) : undefined,
           power: arg('power') ? Number(arg('power')) : undefined,
           over,
           // Over another first pass (--model, written with --out) and the settings it was fitted with.

@@ -3,15 +3,19 @@ import type { ContextModel } from '../../../lambdas/_lib/stems/context-model';
 import type { MaskModel } from '../../../lambdas/_lib/stems/mask-model';
 import { FIT_ALL, FIT_ALL_TEXT } from './material';
 
+/** The fitter's flags that give a pass its shape. */
+const passFlags = (pass: ContextModel) =>
+  `--context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''}${pass.songFrames ? ` --song ${pass.songFrames}` : ''}`;
+
 export function contextSource(passes: readonly ContextModel[]): string {
   const commands = passes
     .map(
       (pass, i) =>
-        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts ${FIT_ALL} --context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''} --pass ${i + 2} --write`,
+        ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts ${FIT_ALL} ${passFlags(pass)} --pass ${i + 2} --write`,
     )
     .join('\n');
   const source = (pass: ContextModel) => `  {
-    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}${pass.harmonics?.length ? `\n    harmonics: ${JSON.stringify(pass.harmonics)},` : ''}
+    halfWidths: ${JSON.stringify(pass.halfWidths)},${pass.pastFrames ? `\n    pastFrames: ${pass.pastFrames},` : ''}${pass.futureFrames ? `\n    futureFrames: ${pass.futureFrames},` : ''}${pass.harmonics?.length ? `\n    harmonics: ${JSON.stringify(pass.harmonics)},` : ''}${pass.songFrames ? `\n    songFrames: ${pass.songFrames},` : ''}
     weights: [
 ${pass.weights.map((row) => `      [${row.join(', ')}],`).join('\n')}
     ],
@@ -27,7 +31,8 @@ ${FIT_ALL_TEXT};
 ${commands}
  * Per band (mask-model.ts BAND_EDGES): weight[input · 4 + stem] (inputs: the previous pass's log-odds of
  * vocals, drums, bass against other, the bin's own, then each neighbourhood's, then those around each
- * multiple of its frequency, then those of the frames around it; stems vocals, drums, bass, other), then
+ * multiple of its frequency, then (with songFrames) their mean over the song so far, then those of the
+ * frames around it; stems vocals, drums, bass, other), then
  * the four biases.
  */
 export const CONTEXT_PASSES: readonly ContextModel[] = [
@@ -64,8 +69,6 @@ export function monoSource(model: MaskModel, passes: readonly ContextModel[]): s
     .split('export const SEPARATOR_MODEL: MaskModel = ')[1]!
     .replace(/ {2}features: \[[^\]]*\],/, '  features: SEPARATOR_MODEL.features,');
   const later = contextSource(passes).split('export const CONTEXT_PASSES: readonly ContextModel[] = ')[1]!;
-  const fit = (pass: ContextModel) =>
-    `--context ${pass.halfWidths.join()}${pass.pastFrames ? ` --past ${pass.pastFrames}` : ''}${pass.futureFrames ? ` --future ${pass.futureFrames}` : ''}${pass.harmonics?.length ? ` --harmonics ${pass.harmonics.join()}` : ''}`;
   return `import type { ContextModel } from './context-model';
 import type { MaskModel } from './mask-model';
 import { SEPARATOR_MODEL } from './mask-model-weights';
@@ -76,7 +79,7 @@ import { SEPARATOR_MODEL } from './mask-model-weights';
  * tests/bench/audio/fit-separator-model.ts --mono on mono copies (tests/bench/audio/material-mono.ts) of
  * the same dev pieces as the stereo models (never the held-out half); regenerate with
  *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts ${FIT_ALL} --mono --products --out M.json
-${passes.map((pass, i) => ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts ${FIT_ALL} --mono ${fit(pass)} --model M.json --out C${i + 2}.json`).join('\n')}
+${passes.map((pass, i) => ` *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts ${FIT_ALL} --mono ${passFlags(pass)} --model M.json --out C${i + 2}.json`).join('\n')}
  *   nice -n 10 npx tsx tests/bench/audio/fit-separator-model.ts --mono --from M.json --passes ${passes.map((_, i) => `C${i + 2}.json`).join()} --write
  */
 export const MONO_SEPARATOR_MODEL: MaskModel = ${first.trimEnd()}
