@@ -375,8 +375,8 @@ export class FullBandStage extends SpectralStage {
       frame -= pass.future;
       if (frame < 0) return;
       const mag = this.ring[frame % K]!.mag;
-      // The time and song inputs (filled above) stay; the bin's own, its neighbourhoods and its harmonic relatives
-      // are this frame's.
+      // The time and song inputs (filled above) stay; the bin's own, its neighbourhoods and its harmonic
+      // relatives are this frame's.
       const target = pass.own[frame % pass.own.length]!;
       neighbourhoods(target, mag, A, pass.halfWidths, pass.inputs, pass.sums);
       if (pass.harmonics.length) {
