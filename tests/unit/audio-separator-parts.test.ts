@@ -218,6 +218,29 @@ describe("the second pass's harmonics", () => {
   });
 });
 
+/**
+ * Each bin's three log-odds in context[bin · stride + at …] are the mean of `frames`' own, each frame
+ * weighing its magnitude times its `weight` (0 where they all are silent).
+ */
+function expectWeightedMeans(
+  context: Float32Array,
+  stride: number,
+  at: number,
+  frames: { own: Float32Array; magnitude: Float32Array; weight: number }[],
+  digits: number,
+): void {
+  for (let k = 0; k < context.length / stride; k++)
+    for (let s = 0; s < 3; s++) {
+      let sum = 0;
+      let w = 0;
+      for (const f of frames) {
+        sum += f.weight * f.magnitude[k]! * f.own[k * 3 + s]!;
+        w += f.weight * f.magnitude[k]!;
+      }
+      expect(context[k * stride + at + s]).toBeCloseTo(w > 0 ? sum / w : 0, digits);
+    }
+}
+
 describe("the second pass's frames around", () => {
   it("is the magnitude-weighted mean of a bin's log-odds over this frame and the ones before", () => {
     const rng = new Prng(11);
@@ -237,16 +260,8 @@ describe("the second pass's frames around", () => {
       history.push({ own, magnitude });
       const context = new Float32Array(bins * stride);
       past.fill(own, magnitude, context, stride, 3);
-      for (let k = 0; k < bins; k++)
-        for (let s = 0; s < 3; s++) {
-          let sum = 0;
-          let w = 0;
-          for (const f of history.slice(-(frames + 1))) {
-            sum += f.magnitude[k]! * f.own[k * 3 + s]!;
-            w += f.magnitude[k]!;
-          }
-          expect(context[k * stride + 3 + s]).toBeCloseTo(w > 0 ? sum / w : 0, 3);
-        }
+      const recent = history.slice(-(frames + 1)).map((f) => ({ ...f, weight: 1 }));
+      expectWeightedMeans(context, stride, 3, recent, 3);
       history.splice(0, history.length - (frames + 1));
     }
   });
@@ -268,17 +283,8 @@ describe('the song input', () => {
       const context = new Float32Array(bins * stride);
       song.fill(own, magnitude, context, stride, 6);
       if (t % 37 !== 0) continue;
-      for (let k = 0; k < bins; k++)
-        for (let s = 0; s < 3; s++) {
-          let sum = 0;
-          let w = 0;
-          history.forEach((f, age) => {
-            const weight = Math.exp(-(t - age) / frames) * f.magnitude[k]!;
-            sum += weight * f.own[k * 3 + s]!;
-            w += weight;
-          });
-          expect(context[k * stride + 6 + s]).toBeCloseTo(w > 0 ? sum / w : 0, 4);
-        }
+      const weighted = history.map((f, at) => ({ ...f, weight: Math.exp(-(t - at) / frames) }));
+      expectWeightedMeans(context, stride, 6, weighted, 4);
     }
   });
 });
